@@ -1,0 +1,54 @@
+import "@fontsource-variable/inter";
+import "./app.css";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./lib/nonce";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Unexpected Application Error!";
+  let message = "Something went wrong on our side. Please try again in a moment.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : title;
+    message = error.status === 404 ? "The page you asked for does not exist." : `${error.status} ${error.statusText}`;
+  } else if (error instanceof Error) {
+    message = error.message;
+    // The stack helps while developing; in production it would leak internals.
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <main className="mx-auto max-w-2xl p-8">
+      <title>{title}</title>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-4">{message}</p>
+      {stack ? <pre className="mt-4 overflow-x-auto text-xs">{stack}</pre> : null}
+      <p className="mt-6">
+        <a className="text-blue-700 underline" href="/">Back to the home page</a>
+      </p>
+    </main>
+  );
+}

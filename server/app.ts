@@ -1,0 +1,129 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { randomUUID } from "node:crypto";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import { apiRouter } from "./api/router";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { HttpError, errorJson } from "./http/errors";
+import { clientIp, isHttps, socketAddress } from "./http/client-ip";
+import { logLine } from "./http/log";
+import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "./http/security-headers";
+import { pickEncoding, type StaticFile } from "./http/static-files";
+import { originAllowed } from "./http/origin";
+import type { Services } from "./services/services";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  services: Services;
+  /** React Router's server build; absent in API-only tests. */
+  build?: ServerBuild;
+  /** The client build held in memory (see loadStaticFiles). */
+  staticFiles?: Map<string, StaticFile>;
+  /** Overrides the socket peer address (tests have no socket). */
+  peerAddress?: (c: import("hono").Context) => string;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    clientIp: string;
+    https: boolean;
+    services: Services;
+    config: Config;
+  };
+};
+
+const API_BODY_LIMIT = 64 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const { config, database, services } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const peer = deps.peerAddress ? deps.peerAddress(c) : socketAddress(c);
+    c.set("requestId", requestId);
+    c.set("clientIp", clientIp(c, config, peer));
+    c.set("https", isHttps(c, config, peer));
+    c.set("services", services);
+    c.set("config", config);
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    baseSecurityHeaders(c.res.headers, c.get("https"));
+    if (config.LOG_REQUESTS) {
+      logLine({ level: "info", msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId });
+    }
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+      return c.req.path.startsWith("/api/") ? errorJson(c, err.status, err.message, err.errors) : c.text(err.message, err.status);
+    }
+    // Genuine bug: log it with the request id, answer without internals.
+    logLine({ level: "error", msg: "unhandled error", requestId: c.get("requestId"), path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+    return c.req.path.startsWith("/api/")
+      ? errorJson(c, 500, "Something went wrong on our side. Please try again later.")
+      : c.text("Unexpected Application Error!", 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ok", database: database.kind });
+    } catch {
+      return c.json({ status: "error", message: "The database does not answer." }, 503);
+    }
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => errorJson(c, 413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB.`) }),
+  );
+  app.route("/api", apiRouter());
+  app.all("/api/*", (c) => errorJson(c, 404, "There is no such API endpoint."));
+
+  // Page forms (React Router actions) must come from this site: a cross-site form post is refused.
+  app.use(async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !originAllowed(c, config)) {
+      return c.text("This form must be sent from this site.", 403);
+    }
+    await next();
+  });
+
+  const staticFiles = deps.staticFiles;
+  if (staticFiles?.size) {
+    app.on(["GET", "HEAD"], "*", async (c, next) => {
+      const file = staticFiles.get(c.req.path);
+      if (!file) return next();
+      const headers: Record<string, string> = { "Content-Type": file.contentType, "Cache-Control": file.cacheControl, ETag: file.etag, Vary: "Accept-Encoding" };
+      if (file.csp) headers["Content-Security-Policy"] = file.csp;
+      if (c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
+      const { body, encoding } = pickEncoding(file, c.req.header("accept-encoding"));
+      if (encoding) headers["Content-Encoding"] = encoding;
+      if (c.req.method === "HEAD") return c.body(null, 200, headers);
+      return c.body(body, 200, headers);
+    });
+  }
+
+  if (deps.build) {
+    const handler = createRequestHandler(deps.build, config.NODE_ENV === "development" ? "development" : "production");
+    app.all("*", async (c) => {
+      const nonce = newNonce();
+      const response = await handler(c.req.raw, { services, cspNonce: nonce, clientIp: c.get("clientIp") });
+      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+        response.headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+      }
+      return response;
+    });
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+// The only reader of process.env. Everything else receives a parsed Config.
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("./data"),
+  // Address of the reverse proxy whose X-Forwarded-For is believed ("loopback" accepts 127.0.0.1/::1).
+  TRUST_PROXY: z.string().optional(),
+  // Public origin such as https://example.com: used for canonical URLs and the CSRF origin check.
+  PUBLIC_ORIGIN: z.url().optional(),
+  COUPON_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits")
+    .default("ONI"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LOG_REQUESTS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: "test", LOG_REQUESTS: "false" }), ...overrides };
+}

@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Config } from "../config";
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** The socket's peer address; "unknown" when there is no socket (app.request() in tests). */
+export function socketAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * The client's IP. X-Forwarded-For is believed only when the socket peer is the proxy named by
+ * TRUST_PROXY ("loopback" for a proxy on this machine); then its last entry is the client the
+ * proxy saw. Anything else could be forged by the client.
+ */
+export function clientIp(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: string = socketAddress(c)): string {
+  const trusted = config.TRUST_PROXY;
+  if (trusted && (trusted === peer || (trusted === "loopback" && LOOPBACK.has(peer)))) {
+    const forwarded = c.req.header("x-forwarded-for");
+    const last = forwarded?.split(",").pop()?.trim();
+    if (last) return last;
+  }
+  return peer;
+}
+
+/** Whether the client reached us over HTTPS (directly or via the trusted proxy). */
+export function isHttps(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: string = socketAddress(c)): boolean {
+  if (new URL(c.req.url).protocol === "https:") return true;
+  const trusted = config.TRUST_PROXY;
+  const fromProxy = trusted && (trusted === peer || (trusted === "loopback" && LOOPBACK.has(peer)));
+  return Boolean(fromProxy && c.req.header("x-forwarded-proto") === "https");
+}

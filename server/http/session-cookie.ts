@@ -1,0 +1,34 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { SESSION_ABSOLUTE_MS } from "../services/auth";
+
+// Over HTTPS the __Host- prefix pins the cookie to this host, Secure, Path=/ (PRODUCT.md section 4).
+const PLAIN = "session_id";
+const HOST_PREFIXED = "__Host-session_id";
+
+export function readSessionCookie(c: Context): string | undefined {
+  return getCookie(c, HOST_PREFIXED) ?? getCookie(c, PLAIN);
+}
+
+export function setSessionCookie(c: Context, token: string, https: boolean): void {
+  setCookie(c, https ? HOST_PREFIXED : PLAIN, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: https,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(c: Context, https: boolean): void {
+  deleteCookie(c, https ? HOST_PREFIXED : PLAIN, { path: "/", secure: https, ...(https ? { prefix: "host" as const } : {}) });
+  if (https) deleteCookie(c, PLAIN, { path: "/" });
+}
+
+/** The token from `Authorization: Bearer <t>` or the bare token, as the original client sends it. */
+export function readAuthorizationToken(c: Context): string | undefined {
+  const header = c.req.header("authorization")?.trim();
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, "").trim();
+  return token || undefined;
+}

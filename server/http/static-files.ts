@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { contentSecurityPolicy } from "./security-headers";
+
+type Bytes = Uint8Array<ArrayBuffer>;
+// A copy into a plain ArrayBuffer: what Response bodies accept, and no shared Buffer pool slices.
+const bytes = (buffer: Buffer): Bytes => new Uint8Array(buffer);
+
+export type StaticFile = {
+  body: Bytes;
+  gzip?: Bytes;
+  brotli?: Bytes;
+  contentType: string;
+  etag: string;
+  cacheControl: string;
+  /** Prerendered HTML only: the CSP allowing exactly its inline scripts by hash. */
+  csp?: string;
+};
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".data": "text/x-script",
+  ".webmanifest": "application/manifest+json",
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+
+/**
+ * Reads the whole client build into memory once at start, compressed ahead of time, so that
+ * serving a page or an asset never touches the disk (ARCHITECTURE.md: prerendered pages in memory).
+ * Keys are URL paths: "/assets/x.js", and "/Blog" for build/client/Blog/index.html.
+ */
+export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(clientDir)) return files;
+  for (const absolute of walk(clientDir)) {
+    const relative = "/" + path.relative(clientDir, absolute).split(path.sep).join("/");
+    const ext = path.extname(absolute).toLowerCase();
+    const body = bytes(readFileSync(absolute));
+    const contentType = TYPES[ext] ?? "application/octet-stream";
+    const immutable = relative.startsWith("/assets/");
+    const file: StaticFile = {
+      body,
+      contentType,
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      // Hashed asset names never change content; pages and root files must revalidate.
+      cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    };
+    if (COMPRESSIBLE.test(contentType) && body.length > 512) {
+      file.gzip = bytes(gzipSync(body, { level: 9 }));
+      file.brotli = bytes(brotliCompressSync(body));
+    }
+    if (ext === ".html") {
+      file.csp = contentSecurityPolicy(inlineScriptHashes(Buffer.from(body).toString("utf8")));
+      // A prerendered page is served at its route ("/Blog"), never as ".../index.html".
+      if (relative.endsWith("/index.html")) {
+        files.set(relative.replace(/\/index\.html$/, "") || "/", file);
+        continue;
+      }
+    }
+    files.set(relative, file);
+  }
+  return files;
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+/** 'sha256-…' sources for every inline <script> of a prerendered page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`'sha256-${createHash("sha256").update(match[1]).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** Picks the best encoding the client accepts. */
+export function pickEncoding(file: StaticFile, acceptEncoding: string | undefined): { body: Bytes; encoding?: string } {
+  const accept = acceptEncoding ?? "";
+  if (file.brotli && /\bbr\b/.test(accept)) return { body: file.brotli, encoding: "br" };
+  if (file.gzip && /\bgzip\b/.test(accept)) return { body: file.gzip, encoding: "gzip" };
+  return { body: file.body };
+}

@@ -1,0 +1,59 @@
+import { serve } from "@hono/node-server";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { openDatabase } from "./db/open";
+import { logLine } from "./http/log";
+import { loadStaticFiles } from "./http/static-files";
+import { createServices } from "./services/services";
+
+// Bundled to build/server.js; the React Router build sits beside it.
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config, "the web server");
+  const services = createServices(database.db, config);
+  const build = (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
+  const app = createApp({ config, database, services, build, staticFiles });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logLine({ level: "info", msg: "listening", url: `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`, database: database.kind });
+  });
+
+  if ((await services.admins.count()) === 0) {
+    logLine({ level: "warn", msg: "No admin account exists yet. Create one with: npm run admin -- create --email you@example.com (password from ADMIN_PASSWORD or --password)" });
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logLine({ level: "info", msg: "shutting down", signal });
+    // Stop accepting, let in-flight requests finish (bounded), then close the database.
+    const force = setTimeout(() => {
+      logLine({ level: "warn", msg: "in-flight requests did not finish in time; closing anyway" });
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    server.close(async () => {
+      clearTimeout(force);
+      await database.close().catch((err: unknown) => logLine({ level: "error", msg: "database close failed", error: String(err) }));
+      logLine({ level: "info", msg: "stopped" });
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  const message = err instanceof DataDirLockedError || err instanceof Error ? err.message : String(err);
+  logLine({ level: "error", msg: "could not start", error: message });
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "../../server/db/client";
+import { runMigrations } from "../../server/db/migrate";
+
+/**
+ * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
+ * database of its own on the TEST_DATABASE_URL server, dropped again by close(). (A database, not
+ * a schema: drizzle-kit's migrations name "public" in their foreign keys.)
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== "postgres") {
+    const database = await openPglite();
+    await runMigrations(database);
+    return database;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await onServer(url, `create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = openPostgres(dbUrl.toString());
+  await runMigrations(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await onServer(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
