@@ -2,9 +2,11 @@
 // stays the prerender entry; this file only wraps it with the Hono server.
 import { build } from "esbuild";
 
+const buildDir = process.env.BUILD_DIR ?? "build";
+
 await build({
   entryPoints: ["server/index.ts"],
-  outfile: "build/server.js",
+  outfile: `${buildDir}/server.js`,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -13,4 +15,4 @@ await build({
   sourcemap: false,
   logLevel: "warning",
 });
-console.log("built build/server.js");
+console.log(`built ${buildDir}/server.js`);

@@ -6,4 +6,4 @@ export DATA_DIR="$(mktemp -d)/data"
 export PORT="${E2E_PORT:-3210}" HOST=127.0.0.1 NODE_ENV=production LOG_REQUESTS=false
 export CONTACT_RATE_LIMIT="${CONTACT_RATE_LIMIT:-1000}"
 npx tsx server/cli/admin.ts create --email "$ADMIN_EMAIL"
-exec node build/server.js
+exec node "${BUILD_DIR:-build}/server.js"

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+const name = z.string().trim().min(1, "Enter your name.").max(200, "At most 200 characters.");
+const email = z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Enter a valid e-mail address."));
+const message = z.string().trim().min(1, "Enter a message.").max(5000, "At most 5000 characters.");
+// Honeypot: hidden from people, filled in by bots. Truthy = answer 201 but store nothing.
+const botcheck = z.unknown().optional();
+
+/** The home page form. */
+export const ContactGeneralSchema = z.object({ name, email, message, botcheck });
+export type ContactGeneral = z.infer<typeof ContactGeneralSchema>;
+
+export const ORG_TYPES = ["institution", "university", "school", "others"] as const;
+
+/** The CAMPUS "Make a Request" form. `otherType` is required only when orgType is "others". */
+export const CampusContactSchema = z
+  .object({
+    name,
+    email,
+    orgType: z.enum(ORG_TYPES, "Choose an organisation type."),
+    orgName: z.string().trim().max(200, "At most 200 characters.").optional().default(""),
+    otherType: z.string().trim().max(200, "At most 200 characters.").optional().default(""),
+    message,
+    botcheck,
+  })
+  .superRefine((value, ctx) => {
+    if (value.orgType === "others" && !value.otherType) {
+      ctx.addIssue({ code: "custom", path: ["otherType"], message: "Tell us what type of organisation this is." });
+    }
+  });
+export type CampusContact = z.infer<typeof CampusContactSchema>;
+
+/** POST /api/contact-general takes either form; the presence of `orgType` marks the campus form. */
+export const ContactSchema = z.union([CampusContactSchema, ContactGeneralSchema]);
+export const isCampusInput = (input: unknown) => typeof input === "object" && input !== null && "orgType" in input;
+
+export const CONTACT_MESSAGES = {
+  generalSuccess: "Message sent successfully",
+  generalFailure: "Failed to send message",
+  campusSuccess: "Contact form submitted successfully!",
+  campusFailure: "Failed to submit the form. Please try again.",
+} as const;
+
+export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
+export const MESSAGE_SOURCES = ["general", "campus"] as const;
+
+/** GET /api/admin/messages query. */
+export const MessageListQuerySchema = z.object({
+  source: z.enum(MESSAGE_SOURCES).optional(),
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
+
+export const ContactMessageSchema = z.object({
+  id: z.number(),
+  source: z.enum(MESSAGE_SOURCES),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  orgType: z.string().nullable(),
+  orgName: z.string().nullable(),
+  otherType: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const MessageListSchema = z.object({
+  status: z.literal("success"),
+  messages: z.array(ContactMessageSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type MessageList = z.infer<typeof MessageListSchema>;
+
+/** PATCH /api/admin/messages/:id */
+export const MessageStatusUpdateSchema = z.object({ status: z.enum(MESSAGE_STATUSES) });

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ProductIdSchema, VersionSchema } from "./products";
+
+export const COUPON_RANDOM_LENGTH = 10;
+export const COUPON_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const MAX_COUPONS_PER_BATCH = 500;
+
+/** A code is the configured prefix followed by 10 characters of [A-Za-z0-9]. */
+export const couponCodePattern = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9]{${COUPON_RANDOM_LENGTH}}$`);
+
+/** POST /api/products/coupon/update. The prefix is checked by the server against its config. */
+export const CouponBatchSchema = z.object({
+  product_id: ProductIdSchema,
+  version: VersionSchema,
+  coupons: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, "Generate at least one coupon.")
+    .max(MAX_COUPONS_PER_BATCH, `At most ${MAX_COUPONS_PER_BATCH} coupons at once.`)
+    .refine((list) => new Set(list).size === list.length, "The batch repeats a code."),
+  discount_percentage: z.coerce
+    .number("Enter the discount as a number.")
+    .int("Use a whole percentage.")
+    .min(1, "The discount must be at least 1%.")
+    .max(100, "The discount cannot exceed 100%."),
+});
+export type CouponBatch = z.infer<typeof CouponBatchSchema>;
+
+export const CouponBatchResponseSchema = z.object({ status: z.literal("success"), added: z.number() });
+
+export const COUPON_MESSAGES = {
+  invalidCount: "Please enter a valid coupon count",
+  failure: "Error submitting form",
+} as const;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/** The form's line-break marker: "\n" typed as two characters becomes a line break when shown. */
+export const LINE_BREAK_MARKER = "\\n";
+
+export const QuestCreateSchema = z.object({
+  title: z.string().trim().min(1, "Enter a title.").max(200, "At most 200 characters."),
+  description: z.string().trim().min(1, "Enter a description.").max(5000, "At most 5000 characters."),
+  prize: z.string().trim().min(1, "Enter a prize, e.g. $12.").max(50, "At most 50 characters."),
+});
+export type QuestCreate = z.infer<typeof QuestCreateSchema>;
+
+export const QuestSchema = z.object({ id: z.number(), title: z.string(), description: z.string(), prize: z.string() });
+export type Quest = z.infer<typeof QuestSchema>;
+
+export const QuestCreatedSchema = z.object({ status: z.literal("success"), quest: QuestSchema });
+/** GET /api/devquests: newest first, at most 100. */
+export const QuestListSchema = z.object({ status: z.literal("success"), quests: z.array(QuestSchema.extend({ createdAt: z.string() })) });
+
+export const QUEST_MESSAGES = { success: "Module added successfully!", failure: "Failed to add module." } as const;
