@@ -116,7 +116,8 @@ export function createApp(deps: AppDeps) {
     app.all("*", async (c) => {
       const nonce = newNonce();
       const response = await handler(c.req.raw, { services, cspNonce: nonce, clientIp: c.get("clientIp") });
-      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+      // Vite's dev client injects inline scripts of its own; production pages always get the nonce CSP.
+      if (config.NODE_ENV !== "development" && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
       }
       return response;
