@@ -26,7 +26,8 @@ async function main() {
   });
 
   if ((await services.admins.count()) === 0) {
-    logLine({ level: "warn", msg: "No admin account exists yet. Create one with: npm run admin -- create --email you@example.com (password from ADMIN_PASSWORD or --password)" });
+    const stopFirst = database.kind === "pglite" ? "stop this server (Ctrl+C), then run: " : "run: ";
+    logLine({ level: "warn", msg: `No admin account exists yet. To create one, ${stopFirst}ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com` });
   }
 
   let stopping = false;
