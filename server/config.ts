@@ -19,6 +19,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits")
     .default("ONI"),
+  // Contact form posts allowed per client IP per minute.
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_REQUESTS: z
     .enum(["true", "false"])

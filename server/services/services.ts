@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { createAdmins } from "./admins";
 import { createAudit } from "./audit";
 import { createAuth } from "./auth";
+import { createContact } from "./contact";
 import type { ServiceDeps } from "./deps";
 import { createRateLimiter } from "./rate-limit";
 
@@ -16,6 +17,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     rateLimiter,
     admins: createAdmins({ ...deps, audit }),
     auth: createAuth({ ...deps, audit, rateLimiter }),
+    contact: createContact({ ...deps, rateLimiter }),
   };
 }
 

@@ -1,0 +1,57 @@
+import { CampusContactSchema, ContactGeneralSchema } from "../../contract/contact";
+import { contactMessages } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { parseWith } from "../http/validate";
+import type { ServiceDeps } from "./deps";
+import type { RateLimiter } from "./rate-limit";
+
+export type ContactKind = "general" | "campus";
+
+/** A bot ticks the hidden checkbox; people never see it. "false"/"off"/"0" from a form count as unticked. */
+function honeypotTripped(input: unknown): boolean {
+  if (typeof input !== "object" || input === null) return false;
+  const value = (input as Record<string, unknown>).botcheck;
+  if (typeof value === "string") return !["", "false", "off", "0"].includes(value.trim().toLowerCase());
+  return Boolean(value);
+}
+
+/**
+ * Contact messages from the home and campus forms. Shared by POST /api/contact-general and the
+ * pages' no-JS form actions, so both validate, throttle and store the same way.
+ */
+export function createContact({ db, config, now, rateLimiter }: ServiceDeps & { rateLimiter: RateLimiter }) {
+  return {
+    /**
+     * Validates, throttles per client IP and stores one message; resolves only once it is stored.
+     * A tripped honeypot resolves with stored:false (the caller answers success all the same).
+     * Throws HttpError 400 (with field errors) or 429 (with Retry-After).
+     */
+    async submit(kind: ContactKind, input: unknown, clientIp: string): Promise<{ stored: boolean }> {
+      if (honeypotTripped(input)) return { stored: false };
+      const fields =
+        kind === "campus"
+          ? parseWith(CampusContactSchema, input)
+          : { ...parseWith(ContactGeneralSchema, input), orgType: null, orgName: null, otherType: null };
+      const hit = await rateLimiter.hit(`contact-ip:${clientIp}`, config.CONTACT_RATE_LIMIT, 60);
+      if (!hit.allowed) {
+        throw new HttpError(429, "Too many messages from your address. Please wait a minute and try again.", undefined, {
+          "Retry-After": String(hit.retryAfterSeconds),
+        });
+      }
+      await db.insert(contactMessages).values({
+        source: kind,
+        name: fields.name,
+        email: fields.email,
+        message: fields.message,
+        orgType: fields.orgType,
+        orgName: fields.orgName || null,
+        otherType: fields.orgType === "others" ? fields.otherType || null : null,
+        clientIp,
+        createdAt: now(),
+      });
+      return { stored: true };
+    },
+  };
+}
+
+export type Contact = ReturnType<typeof createContact>;
