@@ -1,0 +1,40 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { couponTotals, parseCouponCount } from "./coupon-math";
+import { formatMinor, toMinor } from "./money";
+
+describe("money", () => {
+  it("converts without float drift", () => {
+    expect(toMinor(0.1 + 0.2)).toBe(30);
+    expect(toMinor("19.99")).toBe(1999);
+    expect(toMinor("abc")).toBe(0);
+    expect(formatMinor(1999)).toBe("19.99");
+    expect(formatMinor(5)).toBe("0.05");
+    expect(formatMinor(-250)).toBe("-2.50");
+  });
+});
+
+describe("couponTotals", () => {
+  it("computes discount and final amount to the cent", () => {
+    expect(couponTotals(100, 10)).toEqual({ amountMinor: 10000, discountMinor: 1000, finalMinor: 9000 });
+    expect(couponTotals(19.99, 15)).toEqual({ amountMinor: 1999, discountMinor: 300, finalMinor: 1699 });
+    expect(couponTotals(49.95, 33)).toEqual({ amountMinor: 4995, discountMinor: 1648, finalMinor: 3347 });
+    expect(couponTotals(10, "")).toEqual({ amountMinor: 1000, discountMinor: 0, finalMinor: 1000 });
+  });
+
+  it("always adds up: discount + final = amount", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 100 }), (minor, pct) => {
+        const t = couponTotals(minor / 100, pct);
+        expect(t.amountMinor).toBe(minor);
+        expect(t.discountMinor + t.finalMinor).toBe(minor);
+        expect(t.discountMinor).toBeLessThanOrEqual(minor);
+      }),
+    );
+  });
+
+  it("accepts only whole counts above 0", () => {
+    expect(parseCouponCount("3")).toBe(3);
+    for (const bad of ["0", "-1", "", "1.5", "x"]) expect(parseCouponCount(bad)).toBeNull();
+  });
+});
