@@ -78,3 +78,6 @@ export type MessageList = z.infer<typeof MessageListSchema>;
 
 /** PATCH /api/admin/messages/:id */
 export const MessageStatusUpdateSchema = z.object({ status: z.enum(MESSAGE_STATUSES) });
+
+/** PATCH /api/admin/messages/:id answer. */
+export const MessageStatusUpdatedSchema = z.object({ status: z.literal("success"), message: z.string(), contactMessage: ContactMessageSchema });

@@ -4,6 +4,12 @@ import { createAdmins } from "./admins";
 import { createAudit } from "./audit";
 import { createAuth } from "./auth";
 import { createContact } from "./contact";
+import { createCoupons } from "./coupons";
+import { createDashboard } from "./dashboard";
+import { createMessages } from "./messages";
+import { createPatches } from "./patches";
+import { createProducts } from "./products";
+import { createQuests } from "./quests";
 import type { ServiceDeps } from "./deps";
 import { createRateLimiter } from "./rate-limit";
 
@@ -12,12 +18,19 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
   const deps: ServiceDeps = { db, config, now };
   const audit = createAudit(deps);
   const rateLimiter = createRateLimiter(deps);
+  const products = createProducts({ ...deps, audit });
   return {
     audit,
     rateLimiter,
     admins: createAdmins({ ...deps, audit }),
     auth: createAuth({ ...deps, audit, rateLimiter }),
     contact: createContact({ ...deps, rateLimiter }),
+    messages: createMessages({ ...deps, audit }),
+    products,
+    coupons: createCoupons({ ...deps, audit, products }),
+    patches: createPatches({ ...deps, audit, products }),
+    quests: createQuests({ ...deps, audit }),
+    dashboard: createDashboard(deps),
   };
 }
 

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { couponCodePattern, type CouponBatch } from "../../contract/coupons";
+import { queryRows } from "../db/query-rows";
+import { coupons } from "../db/schema";
+import { badRequest, conflict } from "../http/errors";
+import type { Audit } from "./audit";
+import { isUniqueViolation } from "./db-errors";
+import type { ServiceDeps } from "./deps";
+import type { Actor } from "./messages";
+import type { Products } from "./products";
+
+export type RedeemedCoupon = { id: number; code: string; productVersionId: number; discountPercent: number; usedAt: Date };
+
+export function createCoupons({ db, config, audit, products }: ServiceDeps & { audit: Audit; products: Products }) {
+  return {
+    /**
+     * Stores a batch of codes for one product version, all or nothing: one multi-row insert, so a
+     * code that already exists (unique index) rejects the whole batch with 409.
+     */
+    async addBatch(batch: CouponBatch, actor: Actor): Promise<{ added: number }> {
+      const pattern = couponCodePattern(config.COUPON_PREFIX);
+      const errors: Record<string, string> = {};
+      batch.coupons.forEach((code, i) => {
+        if (!pattern.test(code)) errors[`coupons.${i}`] = `A code is ${config.COUPON_PREFIX} followed by 10 letters or digits.`;
+      });
+      if (Object.keys(errors).length) throw badRequest("Some coupon codes are malformed.", errors);
+      const version = await products.findVersion(batch.product_id, batch.version);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(coupons).values(batch.coupons.map((code) => ({ code, productVersionId: version.id, discountPercent: batch.discount_percentage })));
+          await audit.record(
+            { ...actor, action: "coupon.create_batch", entity: "product_version", entityId: version.id, detail: { count: batch.coupons.length, discount: batch.discount_percentage } },
+            tx,
+          );
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("At least one of these coupon codes already exists; nothing was stored.");
+        throw err;
+      }
+      return { added: batch.coupons.length };
+    },
+
+    /**
+     * Marks a coupon used. One conditional statement: of any number of parallel calls for the same
+     * code exactly one gets the row back; the others (and unknown codes) get null.
+     */
+    async redeem(code: string): Promise<RedeemedCoupon | null> {
+      const rows = await queryRows<{ id: number; code: string; product_version_id: number; discount_percent: number; used_at: string | Date }>(
+        db,
+        sql`update coupons set used_at = now() where code = ${code} and used_at is null
+            returning id, code, product_version_id, discount_percent, used_at`,
+      );
+      if (rows.length !== 1) return null;
+      const r = rows[0];
+      return { id: r.id, code: r.code, productVersionId: r.product_version_id, discountPercent: r.discount_percent, usedAt: new Date(r.used_at) };
+    },
+  };
+}

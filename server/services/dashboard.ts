@@ -1,0 +1,48 @@
+import { and, desc, gte, inArray, lte } from "drizzle-orm";
+import type { Dashboard } from "../../contract/dashboard";
+import { orderDailyCounts, orders, statCounters } from "../db/schema";
+import type { ServiceDeps } from "./deps";
+
+export const DASHBOARD_DAYS = 10;
+export const DASHBOARD_PAY_IDS = 20;
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last `days` UTC days ending with the day of `today`, oldest first. */
+export function lastDays(today: Date, days = DASHBOARD_DAYS): string[] {
+  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(start - (days - 1 - i) * 86_400_000)));
+}
+
+/**
+ * The overview reads only the summaries the triggers maintain (stat_counters, order_daily_counts)
+ * and the newest 20 payment ids through orders_created_idx: a few rows however many orders exist.
+ */
+export function createDashboard({ db, now }: ServiceDeps) {
+  return {
+    async overview(): Promise<Dashboard> {
+      const days = lastDays(now());
+      const [counters, daily, recent] = await Promise.all([
+        db
+          .select()
+          .from(statCounters)
+          .where(inArray(statCounters.name, ["orders_placed", "orders_active", "orders_expired", "customers"])),
+        db
+          .select()
+          .from(orderDailyCounts)
+          .where(and(gte(orderDailyCounts.day, days[0]), lte(orderDailyCounts.day, days[days.length - 1]))),
+        db.select({ paymentId: orders.paymentId }).from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(DASHBOARD_PAY_IDS),
+      ]);
+      const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
+      const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]));
+      return {
+        placedOrders: counter("orders_placed"),
+        activeOrders: counter("orders_active"),
+        expiredOrders: counter("orders_expired"),
+        registeredUsers: counter("customers"),
+        transactionsByDate: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
+        payIds: recent.map((r) => r.paymentId),
+      };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { ProductInformation, ProductVersionInput, VersionDetails } from "../../contract/products";
+import { compareVersions } from "../../contract/versions";
+import { coupons, products, productVersions } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+import type { Audit } from "./audit";
+import { isUniqueViolation } from "./db-errors";
+import type { ServiceDeps } from "./deps";
+import type { Actor } from "./messages";
+
+/** Money is typed in major units with at most 2 decimals and stored as exact integer minor units. */
+export const toMinor = (amount: number) => Math.round(amount * 100);
+export const fromMinor = (minor: number) => minor / 100;
+
+// Versions are validated as dotted numbers, so the database can order them numerically.
+const versionOrder = sql`string_to_array(${productVersions.version}, '.')::int[]`;
+
+export type VersionRef = { id: number; productId: string; productName: string; version: string; amountMinor: number };
+
+export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
+  return {
+    /** Creates the product when new, then the version; 409 when that product_id + version exists. */
+    async addVersion(input: ProductVersionInput, actor: Actor): Promise<{ id: number }> {
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.insert(products).values({ id: input.product_id, name: input.product_name }).onConflictDoNothing();
+          const [row] = await tx
+            .insert(productVersions)
+            .values({
+              productId: input.product_id,
+              version: input.version,
+              os: input.os,
+              ram: input.ram,
+              gpu: input.gpu,
+              processor: input.processor,
+              storage: input.storage,
+              network: input.network,
+              amountMinor: toMinor(input.amount),
+              features: input.features,
+              external: input.external,
+              python: input.python,
+            })
+            .returning({ id: productVersions.id });
+          await audit.record({ ...actor, action: "product_version.create", entity: "product_version", entityId: row.id, detail: { product_id: input.product_id, version: input.version } }, tx);
+          return row;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(`Version ${input.version} of ${input.product_id} already exists.`);
+        throw err;
+      }
+    },
+
+    /** Every version with its coupons, ordered by product, then version (numerically). */
+    async informations(): Promise<ProductInformation[]> {
+      const [versions, couponRows] = await Promise.all([
+        db
+          .select({ id: productVersions.id, productId: products.id, productName: products.name, version: productVersions.version, amountMinor: productVersions.amountMinor })
+          .from(productVersions)
+          .innerJoin(products, eq(products.id, productVersions.productId))
+          .orderBy(asc(products.id), versionOrder),
+        db
+          .select({ versionId: coupons.productVersionId, code: coupons.code, usedAt: coupons.usedAt, discount: coupons.discountPercent })
+          .from(coupons)
+          .orderBy(asc(coupons.id)),
+      ]);
+      const byVersion = new Map<number, ProductInformation["coupons"]>();
+      for (const c of couponRows) {
+        const list = byVersion.get(c.versionId) ?? [];
+        list.push({ value: c.code, status: c.usedAt !== null, discount: c.discount });
+        byVersion.set(c.versionId, list);
+      }
+      return versions.map((v) => ({
+        product_id: v.productId,
+        product_name: v.productName,
+        version: v.version,
+        amount: fromMinor(Number(v.amountMinor)),
+        coupons: byVersion.get(v.id) ?? [],
+      }));
+    },
+
+    /** Product name -> its versions, oldest first. */
+    async versionDetails(): Promise<VersionDetails> {
+      const rows = await db
+        .select({ name: products.name, version: productVersions.version })
+        .from(productVersions)
+        .innerJoin(products, eq(products.id, productVersions.productId))
+        .orderBy(asc(products.id), versionOrder);
+      const details: VersionDetails = {};
+      for (const r of rows) (details[r.name] ??= []).push(r.version);
+      return details;
+    },
+
+    /** Finds a version by product (id, or name case-insensitively) and version; 404 when unknown. */
+    async findVersion(product: string, version: string): Promise<VersionRef> {
+      const key = product.trim().toLowerCase();
+      const [row] = await db
+        .select({ id: productVersions.id, productId: products.id, productName: products.name, version: productVersions.version, amountMinor: productVersions.amountMinor })
+        .from(productVersions)
+        .innerJoin(products, eq(products.id, productVersions.productId))
+        .where(and(sql`(${products.id} = ${key} or lower(${products.name}) = ${key})`, eq(productVersions.version, version)))
+        // Names need not be unique: an exact product_id match wins over a name match.
+        .orderBy(sql`${products.id} = ${key} desc`, asc(products.id))
+        .limit(1);
+      if (!row) throw notFound(`There is no version ${version} of ${product}.`);
+      return { ...row, amountMinor: Number(row.amountMinor) };
+    },
+
+    /** The versions of one product (by id), oldest first. */
+    async versionsOf(productId: string): Promise<string[]> {
+      const rows = await db.select({ version: productVersions.version }).from(productVersions).where(eq(productVersions.productId, productId));
+      return rows.map((r) => r.version).sort(compareVersions);
+    },
+  };
+}
+
+export type Products = ReturnType<typeof createProducts>;
