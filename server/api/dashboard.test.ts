@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers, orders, productVersions, products } from "../db/schema";
+import { lastDays } from "../services/dashboard";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+const NOW = new Date("2026-03-15T08:30:00Z");
+let t: TestApp;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  headers = (await t.loginAsAdmin()).headers;
+  const { db } = t.database;
+  await db.insert(products).values({ id: "dash-prod", name: "Dash" });
+  const [version] = await db
+    .insert(productVersions)
+    .values({ productId: "dash-prod", version: "1.0", os: ["linux"], features: [], external: [], python: [], amountMinor: 1000 })
+    .returning();
+  const [c1, c2] = await db.insert(customers).values([{ email: "c1@example.com", name: "C One" }, { email: "c2@example.com", name: "C Two" }]).returning();
+  // Orders on fixed days: two on Mar 15 (today, UTC), one on Mar 10, one on Mar 6 (the oldest day shown),
+  // one on Mar 5 (just outside the 10 days) and one late on Mar 14 UTC.
+  const order = (n: number, at: string, status: "placed" | "active" | "expired", customerId = c1.id) => ({
+    customerId,
+    productVersionId: version.id,
+    amountPaidMinor: 1000,
+    paymentId: `pay_dash${n}`,
+    status,
+    createdAt: new Date(at),
+  });
+  await db.insert(orders).values([
+    order(1, "2026-03-05T12:00:00Z", "expired"),
+    order(2, "2026-03-06T00:00:00Z", "expired", c2.id),
+    order(3, "2026-03-10T09:00:00Z", "active"),
+    order(4, "2026-03-14T23:59:59Z", "active", c2.id),
+    order(5, "2026-03-15T01:00:00Z", "placed"),
+    order(6, "2026-03-15T08:00:00Z", "placed"),
+  ]);
+});
+afterAll(() => t.close());
+
+describe("GET /api/oni/dashboard", () => {
+  it("counts from the summaries and gives exactly 10 days, oldest first, zeros filled", async () => {
+    const res = await t.request("/api/oni/dashboard", { headers });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ placedOrders: 2, activeOrders: 2, expiredOrders: 2, registeredUsers: 2 });
+    expect(body.transactionsByDate).toHaveLength(10);
+    expect(body.transactionsByDate[0]).toEqual({ date: "2026-03-06", count: 1 });
+    expect(body.transactionsByDate[9]).toEqual({ date: "2026-03-15", count: 2 });
+    const counts = Object.fromEntries(body.transactionsByDate.map((d: { date: string; count: number }) => [d.date, d.count]));
+    expect(counts).toMatchObject({ "2026-03-07": 0, "2026-03-10": 1, "2026-03-13": 0, "2026-03-14": 1 });
+    expect(body.payIds).toEqual(["pay_dash6", "pay_dash5", "pay_dash4", "pay_dash3", "pay_dash2", "pay_dash1"]);
+  });
+
+  it("follows status changes through the triggers and needs a session", async () => {
+    await t.database.db.update(orders).set({ status: "expired" }).where(eq(orders.paymentId, "pay_dash3"));
+    const body = await (await t.request("/api/oni/dashboard", { headers })).json();
+    expect(body).toMatchObject({ activeOrders: 1, expiredOrders: 3 });
+    expect((await t.request("/api/oni/dashboard")).status).toBe(401);
+  });
+
+  it("crosses month and year boundaries", () => {
+    expect(lastDays(new Date("2026-01-03T23:00:00Z"))).toEqual([
+      "2025-12-25", "2025-12-26", "2025-12-27", "2025-12-28", "2025-12-29", "2025-12-30", "2025-12-31", "2026-01-01", "2026-01-02", "2026-01-03",
+    ]);
+  });
+});

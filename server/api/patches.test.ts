@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patchProblem } from "../services/patches";
+import { addVersions } from "../../tests/helpers/product-fixtures";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+let t: TestApp;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = (await t.loginAsAdmin()).headers;
+  await addVersions(t, headers, "patchy", ["1.0", "1.2", "2.0"]);
+});
+afterAll(() => t.close());
+
+const create = (json: Record<string, unknown>, h = headers) =>
+  t.request("/api/products/version/patch/create", { method: "POST", headers: h, json: { product: "patchy", majorVersion: "1.0", features: ["Fix"], ...json } });
+
+describe("POST /api/products/version/patch/create", () => {
+  it("creates patches by product id or name, each newer than the last (201)", async () => {
+    const res = await create({ patchVersion: "1.0.1", features: ["Fix crash", " ", "Faster"] });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ status: "success", message: expect.stringContaining("1.0.1") });
+    expect((await create({ product: "PATCHY SUITE", patchVersion: "1.0.2" })).status).toBe(201);
+    const list = await (await t.request("/api/products/version/patches", { headers })).json();
+    expect(list.status).toBe("success");
+    expect(list.patches.map((p: { patchVersion: string }) => p.patchVersion)).toEqual(["1.0.2", "1.0.1"]);
+    expect(list.patches[1]).toMatchObject({ product_id: "patchy", product_name: "patchy Suite", version: "1.0", features: ["Fix crash", "Faster"] });
+  });
+
+  it("refuses a patch that is not newer or does not belong to the base version (400 on patchVersion)", async () => {
+    for (const patchVersion of ["1.0.1.5", "0.9.1", "1.0", "1.2.1", "2.0.1"]) {
+      const res = await create({ patchVersion });
+      expect(res.status, patchVersion).toBe(400);
+      expect(Object.keys((await res.json()).errors)).toEqual(["patchVersion"]);
+    }
+    const missing = await create({ product: "", patchVersion: "x" });
+    expect(Object.keys((await missing.json()).errors).sort()).toEqual(["patchVersion", "product"]);
+  });
+
+  it("answers 409 for a duplicate, 404 for an unknown product or base version, 401/403 without a proper session", async () => {
+    expect((await create({ patchVersion: "1.0.2" })).status).toBe(409);
+    expect((await create({ majorVersion: "3.0", patchVersion: "3.0.1" })).status).toBe(404);
+    expect((await create({ product: "nothing", patchVersion: "1.0.3" })).status).toBe(404);
+    expect((await create({ patchVersion: "1.0.3" }, {})).status).toBe(401);
+    expect((await create({ patchVersion: "1.0.3" }, { cookie: headers.cookie })).status).toBe(403);
+    expect((await t.request("/api/products/version/patches")).status).toBe(401);
+  });
+});
+
+describe("patchProblem", () => {
+  it("compares dotted versions numerically", () => {
+    expect(patchProblem("1.9", "1.10", [], ["1.9", "2.0"])).toBeNull();
+    expect(patchProblem("1.9", "1.9.10", ["1.9.9"], ["1.9"])).toBeNull();
+    expect(patchProblem("1.9", "1.9.2", ["1.9.10"], ["1.9"])).toMatch(/latest patch 1.9.10/);
+    expect(patchProblem("1.9", "1.10", [], ["1.9", "1.10"])).toMatch(/next version 1.10/);
+  });
+});

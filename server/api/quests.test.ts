@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+let t: TestApp;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = (await t.loginAsAdmin()).headers;
+});
+afterAll(() => t.close());
+
+const create = (json: unknown, h = headers) => t.request("/api/devquests", { method: "POST", headers: h, json });
+
+describe("/api/devquests", () => {
+  it("creates quests (201) and lists them publicly, newest first", async () => {
+    const first = await create({ title: "Find the hidden path", description: "Use dirx.\\nReport the path.", prize: "$12" });
+    expect(first.status).toBe(201);
+    const body = await first.json();
+    expect(body).toEqual({ status: "success", quest: { id: expect.any(Number), title: "Find the hidden path", description: "Use dirx.\\nReport the path.", prize: "$12" } });
+    await create({ title: "Second quest", description: "More", prize: "$20" });
+    const res = await t.request("/api/devquests");
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list.status).toBe("success");
+    expect(list.quests.map((q: { title: string }) => q.title)).toEqual(["Second quest", "Find the hidden path"]);
+    expect(list.quests[1]).toMatchObject({ id: body.quest.id, createdAt: expect.any(String) });
+  });
+
+  it("names missing fields (400), needs a session (401) and the XHR header with a cookie (403), JSON (415)", async () => {
+    const bad = await create({ title: " ", prize: "" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["description", "prize", "title"]);
+    const quest = { title: "T", description: "D", prize: "$1" };
+    expect((await create(quest, {})).status).toBe(401);
+    expect((await create(quest, { cookie: headers.cookie })).status).toBe(403);
+    const form = await t.request("/api/devquests", { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "title=T" });
+    expect(form.status).toBe(415);
+  });
+});
