@@ -1,3 +1,18 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
-export const adminRoutes: RouteConfigEntry[] = [];
+// The admin area (SPEC.md section 2). Every screen sits under one layout whose loader is the
+// server-side session guard; the paths are SPEC's exactly.
+export const adminRoutes: RouteConfigEntry[] = [
+  route("login", "routes/admin/login.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("dashboard", "routes/admin/dashboard-index.tsx"),
+    route("dashboard/overview", "routes/admin/overview.tsx"),
+    route("dashboard/version-release/major", "routes/admin/product-release.tsx"),
+    route("dashboard/version-release/patch", "routes/admin/patch-release.tsx"),
+    route("dashboard/coupon-gen", "routes/admin/coupon-gen.tsx"),
+    route("dashboard/messages", "routes/admin/messages.tsx"),
+    route("dashboard/quests", "routes/admin/quests.tsx"),
+    route("dashboard/versions", "routes/admin/versions.tsx"),
+    route("dev-quest-add", "routes/admin/quest-add.tsx"),
+  ]),
+];

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { COUPON_MESSAGES, CouponBatchResponseSchema, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
+import { ProductInformationListSchema } from "../../../contract/products";
+import { api, errorMessage } from "../../lib/api-client";
+import { generateCouponCodes } from "../../lib/coupon-code";
+import { couponTotals, parseCouponCount } from "../../lib/coupon-math";
+import { formatMinor } from "../../lib/money";
+import { CouponTable } from "./coupon-table";
+import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-field";
+import { useApiData } from "./use-api-data";
+import { useHydrated } from "./use-hydrated";
+
+const parseList = (raw: unknown) => ProductInformationListSchema.parse(raw);
+
+/** The Coupon Code Generator (SPEC.md section 2): choose a version, price a discount, generate, store. */
+export function CouponGenerator({ prefix }: { prefix: string }) {
+  const hydrated = useHydrated();
+  const list = useApiData("/api/products/informations", parseList);
+  const [productId, setProductId] = useState("");
+  const [version, setVersion] = useState("");
+  const [percent, setPercent] = useState("");
+  const [count, setCount] = useState("");
+  const [codes, setCodes] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [submitError, setSubmitError] = useState("");
+
+  // PRODUCT.md section 6: a failed product-list fetch is reported, not only logged.
+  useEffect(() => {
+    if (list.error) toast.error(`Could not load the products: ${list.error}`);
+  }, [list.error]);
+
+  const rows = list.data ?? [];
+  const products = [...new Map(rows.map((row) => [row.product_id, row.product_name])).entries()];
+  const versions = rows.filter((row) => row.product_id === productId);
+  const selected = versions.find((row) => row.version === version);
+  const totals = couponTotals(selected?.amount ?? 0, percent);
+
+  // SPEC: changing product or version resets the discount and the generated codes.
+  function choose(nextProduct: string, nextVersion: string) {
+    setProductId(nextProduct);
+    setVersion(nextVersion);
+    setPercent("");
+    setCodes([]);
+    setSubmitError("");
+  }
+
+  function generate() {
+    const n = parseCouponCount(count);
+    if (n === null || n > MAX_COUPONS_PER_BATCH) return toast.error(COUPON_MESSAGES.invalidCount);
+    setCodes(generateCouponCodes(prefix, n));
+  }
+
+  async function submit() {
+    if (!selected) return;
+    setBusy(true);
+    setSubmitError("");
+    try {
+      const json = { product_id: selected.product_id, version: selected.version, coupons: codes, discount_percentage: Number(percent) };
+      const answer = CouponBatchResponseSchema.parse(await api("/api/products/coupon/update", { json }));
+      toast.success(`${answer.added} coupons added.`);
+      setCodes([]);
+      list.reload();
+    } catch (error) {
+      setSubmitError(errorMessage(error, "The server could not be reached."));
+      toast.error(COUPON_MESSAGES.failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (list.loading && !list.data) return <p className="mt-6" role="status">Loading...</p>;
+  if (list.error && !list.data) return <p className="mt-6 text-red-700" role="alert">Could not load the products: {list.error}</p>;
+  return (
+    <>
+      <div className="mt-6 grid gap-4 rounded-lg bg-white p-4 shadow sm:grid-cols-2 md:p-6">
+        <SelectField
+          label="Product"
+          placeholder="Select a product"
+          value={productId}
+          options={products.map(([id, name]) => ({ value: id, label: name }))}
+          onChange={(event) => choose(event.target.value, rows.find((row) => row.product_id === event.target.value)?.version ?? "")}
+        />
+        {productId ? (
+          <SelectField label="Version" value={version} options={versions.map((row) => ({ value: row.version, label: row.version }))} onChange={(event) => choose(productId, event.target.value)} />
+        ) : <div />}
+        {selected ? (
+          <>
+            <Field label="Amount" value={formatMinor(totals.amountMinor)} readOnly />
+            <Field label="Discount Percentage" type="number" inputMode="decimal" value={percent} onChange={(event) => setPercent(event.target.value)} />
+            <Field label="Discount Amount" value={formatMinor(totals.discountMinor)} readOnly />
+            <Field label="Final Amount" value={formatMinor(totals.finalMinor)} readOnly />
+            <Field label="Number of Coupons" type="number" min={1} max={MAX_COUPONS_PER_BATCH} value={count} onChange={(event) => setCount(event.target.value)} />
+            <div className="flex items-end">
+              <button type="button" className={secondaryButtonClass} onClick={generate} disabled={!hydrated}>Generate Coupons</button>
+            </div>
+          </>
+        ) : null}
+      </div>
+      {selected && codes.length ? (
+        <section aria-labelledby="generated-title" className="mt-6 rounded-lg bg-white p-4 shadow">
+          <h2 id="generated-title" className="text-xl font-semibold">Generated coupons ({codes.length})</h2>
+          <ul className="mt-3 grid gap-1 font-mono text-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Generated coupon codes">
+            {codes.map((code) => <li key={code}>{code}</li>)}
+          </ul>
+          {submitError ? <p role="alert" className="mt-3 text-sm text-red-700">{submitError}</p> : null}
+          <button type="button" className={`${buttonClass} mt-4`} onClick={submit} disabled={busy}>{busy ? "Submitting..." : "Submit"}</button>
+        </section>
+      ) : null}
+      {selected ? <CouponTable key={`${selected.product_id}@${selected.version}`} coupons={selected.coupons} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useId } from "react";
+
+export const inputClass =
+  "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700";
+export const buttonClass = "rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60";
+export const secondaryButtonClass = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
+
+type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+
+/** A labelled input with its hint and its error (server or client) tied to it for screen readers. */
+export function Field({ label, error, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {input.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+      </label>
+      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+/** The server's (or the client's) per-field messages, keyed by field name or dotted path. */
+export type FieldErrors = Record<string, string>;
+
+/** zod issues as `{ "path.to.field": message }`, the same shape the API's `errors` has. */
+export function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return errors;
+}
+
+/** A thin progress bar for a running submit: part-way while waiting, full when done. */
+export function ProgressBar({ state }: { state: "idle" | "running" | "done" }) {
+  if (state === "idle") return null;
+  const value = state === "running" ? 60 : 100;
+  return (
+    <div role="progressbar" aria-label="Submitting" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-1.5 w-full overflow-hidden rounded bg-slate-200">
+      <div className="h-full bg-blue-700 transition-[width] duration-700" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: { value: string; label: string }[]; placeholder?: string };
+
+/** A labelled select; `placeholder` adds a first, empty choice. */
+export function SelectField({ label, options, placeholder, className, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <select id={id} className={inputClass} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      </select>
+    </div>
+  );
+}

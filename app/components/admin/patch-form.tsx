@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { PatchCreateSchema } from "../../../contract/patches";
+import { SuccessMessageSchema } from "../../../contract/common";
+import { VersionDetailsSchema } from "../../../contract/products";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { Field, type FieldErrors, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
+import { useApiData } from "./use-api-data";
+import { useHydrated } from "./use-hydrated";
+
+const parseDetails = (raw: unknown) => VersionDetailsSchema.parse(raw);
+
+/** Create Patch Version Release: product, then its major version, then the patch and its features. */
+export function PatchForm() {
+  const hydrated = useHydrated();
+  const details = useApiData("/api/products/version/details", parseDetails);
+  const [product, setProduct] = useState("");
+  const [majorVersion, setMajorVersion] = useState("");
+  const [patchVersion, setPatchVersion] = useState("");
+  const [feature, setFeature] = useState("");
+  const [features, setFeatures] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (details.error) toast.error(`Could not load the products: ${details.error}`);
+  }, [details.error]);
+
+  function addFeature() {
+    // SPEC section 5: a blank feature is ignored.
+    if (!feature.trim()) return;
+    setFeatures([...features, feature.trim()]);
+    setFeature("");
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = PatchCreateSchema.safeParse({ product, majorVersion, patchVersion, features });
+    if (!checked.success) return setErrors(issuesToErrors(checked.error.issues));
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = SuccessMessageSchema.parse(await api("/api/products/version/patch/create", { json: checked.data }));
+      toast.success(answer.message);
+      setPatchVersion("");
+      setFeatures([]);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      toast.error(errorMessage(error, "The patch could not be created: the server could not be reached."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const map = details.data ?? {};
+  if (details.loading && !details.data) return <p className="mt-6" role="status">Loading...</p>;
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
+      {details.error ? <p role="alert" className="text-sm text-red-700">Could not load the products: {details.error}</p> : null}
+      <SelectField
+        label="Product"
+        placeholder="Select a product"
+        value={product}
+        options={Object.keys(map).map((name) => ({ value: name, label: name }))}
+        onChange={(event) => {
+          setProduct(event.target.value);
+          setMajorVersion("");
+        }}
+      />
+      {product ? (
+        <SelectField
+          label="Major Version"
+          placeholder="Select a version"
+          value={majorVersion}
+          options={(map[product] ?? []).map((v) => ({ value: v, label: v }))}
+          onChange={(event) => setMajorVersion(event.target.value)}
+        />
+      ) : null}
+      <Field label="Patch Version" placeholder="1.0.1" value={patchVersion} onChange={(event) => setPatchVersion(event.target.value)} error={errors.patchVersion} required />
+      <div>
+        <div className="flex items-end gap-2">
+          <Field label="Add Features" className="flex-1" value={feature} onChange={(event) => setFeature(event.target.value)}
+            onKeyDown={(event) => { if (event.key === "Enter") { event.preventDefault(); addFeature(); } }} />
+          <button type="button" className={secondaryButtonClass} onClick={addFeature}>Add</button>
+        </div>
+        {features.length ? (
+          <ul className="mt-3 list-disc space-y-1 pl-6 text-sm" aria-label="Patch features">
+            {features.map((text, i) => <li key={`${i}-${text}`}>{text}</li>)}
+          </ul>
+        ) : null}
+      </div>
+      {errors.majorVersion ? <p className="text-sm text-red-700">{errors.majorVersion}</p> : null}
+      {majorVersion ? <button type="submit" className={buttonClass} disabled={!hydrated || busy}>{busy ? "Submitting..." : "Submit"}</button> : null}
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { OS_OPTIONS, PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { Field, type FieldErrors, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
+import { type Row, RowsEditor } from "./rows-editor";
+import { useHydrated } from "./use-hydrated";
+
+const TEXT_FIELDS = [
+  ["ram", "RAM", "e.g. 8 GB"],
+  ["gpu", "GPU", "e.g. Integrated"],
+  ["processor", "Processor", "e.g. 4 cores, 2 GHz"],
+  ["storage", "Storage", "e.g. 2 GB free"],
+  ["network", "Network", "e.g. Broadband"],
+] as const;
+const FEATURE_COLUMNS = [{ key: "text" as const, label: "Feature" }];
+const EXTERNAL_COLUMNS = [
+  { key: "name" as const, label: "Name" },
+  { key: "os" as const, label: "OS" },
+  { key: "link" as const, label: "Link", type: "url", placeholder: "https://" },
+  { key: "version" as const, label: "Version" },
+];
+const PYTHON_COLUMNS = [
+  { key: "name" as const, label: "Name" },
+  { key: "version" as const, label: "Version" },
+];
+
+const filled = <K extends string>(rows: Row<K>[]) => rows.filter((row) => Object.values<string>(row).some((v) => v.trim()));
+
+/** The Product Requirements form of a major / minor release (SPEC.md section 2). */
+export function ProductVersionForm() {
+  const hydrated = useHydrated();
+  const [features, setFeatures] = useState<Row<"text">[]>([{ text: "" }]);
+  const [external, setExternal] = useState<Row<"name" | "os" | "link" | "version">[]>([]);
+  const [python, setPython] = useState<Row<"name" | "version">[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState("");
+  const [progress, setProgress] = useState<"idle" | "running" | "done">("idle");
+  const submitting = progress === "running";
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const text = (key: string) => String(form.get(key) ?? "");
+    setProgress("running");
+    setFormError("");
+    const os = form.getAll("os").map(String);
+    // SPEC section 5: product_id, product_name and one operating system, else the toast and stop.
+    if (!text("product_id").trim() || !text("product_name").trim() || os.length === 0) {
+      setErrors(os.length ? {} : { os: "Choose at least one operating system." });
+      setProgress("done");
+      toast.error(PRODUCT_MESSAGES.missingFields);
+      return;
+    }
+    const body = {
+      ...Object.fromEntries(["product_id", "product_name", "version", "ram", "gpu", "processor", "storage", "network", "amount"].map((k) => [k, text(k)])),
+      os,
+      features: features.map((f) => f.text.trim()).filter(Boolean),
+      external: filled(external),
+      python: filled(python),
+    };
+    const checked = ProductVersionInputSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(issuesToErrors(checked.error.issues));
+      setProgress("done");
+      toast.error(PRODUCT_MESSAGES.failure);
+      return;
+    }
+    try {
+      await api("/api/oni/add/product/version", { json: checked.data });
+      toast.success(PRODUCT_MESSAGES.success);
+      formElement.reset();
+      setFeatures([{ text: "" }]);
+      setExternal([]);
+      setPython([]);
+      setErrors({});
+      setProgress("idle");
+    } catch (error) {
+      setErrors(error instanceof ApiError ? error.errors : {});
+      setFormError(errorMessage(error, "The server could not be reached."));
+      setProgress("done");
+      toast.error(PRODUCT_MESSAGES.failure);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-6 rounded-lg bg-white p-4 shadow md:p-6" aria-describedby={formError ? "product-form-error" : undefined}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Product ID" name="product_id" required error={errors.product_id} hint="Lower-case letters, digits and dashes, e.g. dirx" />
+        <Field label="Product Name" name="product_name" required error={errors.product_name} className="[&_input]:lowercase" />
+        <Field label="Version" name="version" required placeholder="1.0" error={errors.version} />
+        <Field label="Amount" name="amount" type="number" min={0} step="0.01" defaultValue="0" required error={errors.amount} />
+      </div>
+      <fieldset aria-describedby={errors.os ? "os-error" : undefined}>
+        <legend className="text-sm font-medium">Operating System</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {OS_OPTIONS.map((os) => (
+            <label key={os} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="os" value={os} className="h-4 w-4" /> {os}
+            </label>
+          ))}
+        </div>
+        {errors.os ? <p id="os-error" className="mt-1 text-sm text-red-700">{errors.os}</p> : null}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {TEXT_FIELDS.map(([name, label, placeholder]) => (
+          <Field key={name} label={label} name={name} placeholder={placeholder} required error={errors[name]} />
+        ))}
+      </div>
+      <RowsEditor legend="Features" name="features" columns={FEATURE_COLUMNS} rows={features} onChange={setFeatures} errors={errors} />
+      <RowsEditor legend="External Dependencies" name="external" columns={EXTERNAL_COLUMNS} rows={external} onChange={setExternal} errors={errors} />
+      <RowsEditor legend="Python Packages" name="python" columns={PYTHON_COLUMNS} rows={python} onChange={setPython} errors={errors} />
+      {formError ? <p id="product-form-error" role="alert" className="text-sm text-red-700">{formError}</p> : null}
+      <ProgressBar state={progress} />
+      <button type="submit" className={buttonClass} disabled={!hydrated || submitting}>
+        {submitting ? "Submitting..." : "Submit"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { redirect } from "react-router";
+import { LoginResponseSchema } from "../../../contract/auth";
+import { useHydrated } from "../../components/admin/use-hydrated";
+import { ApiError, api } from "../../lib/api-client";
+import type { Route } from "./+types/login";
+import { currentAdmin } from "./session.server";
+
+const LOGIN_MESSAGES = {
+  empty: "Please fill all fields.",
+  shortPassword: "Password must be at least 6 characters long.",
+  success: "Login successful!",
+  failure: "Invalid credentials or server error.",
+} as const;
+const MIN_PASSWORD = 6;
+const RELOAD_AFTER_MS = 3000; // SPEC section 9
+
+// An admin who is already logged in skips the form.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await currentAdmin(request, context)) throw redirect("/dashboard/overview");
+  return null;
+}
+
+export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+type Notice = { kind: "error" | "success"; text: string } | null;
+
+export default function Login() {
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) return setNotice({ kind: "error", text: LOGIN_MESSAGES.empty });
+    if (password.length < MIN_PASSWORD) return setNotice({ kind: "error", text: LOGIN_MESSAGES.shortPassword });
+    setBusy(true);
+    setNotice(null);
+    try {
+      const answer = LoginResponseSchema.parse(await api("/api/admin/login", { json: { email, password } }));
+      setNotice({ kind: "success", text: answer.message || LOGIN_MESSAGES.success });
+      // The HttpOnly session cookie is set; SPEC: reload into the dashboard after 3 seconds.
+      window.setTimeout(() => window.location.assign("/dashboard/overview"), RELOAD_AFTER_MS);
+    } catch (error) {
+      // A status that is not success shows the server's own sentence; anything else the generic one.
+      const serverSaid = error instanceof ApiError && error.status < 500 && error.message;
+      setNotice({ kind: "error", text: serverSaid || LOGIN_MESSAGES.failure });
+      setBusy(false);
+    }
+  }
+
+  const field = "mt-1 block w-full rounded border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <title>Admin login</title>
+      <meta name="robots" content="noindex" />
+      <form onSubmit={onSubmit} noValidate className="w-full max-w-sm rounded-lg bg-white p-6 shadow" aria-labelledby="login-title">
+        <h1 id="login-title" className="text-2xl font-bold">Admin login</h1>
+        <label className="mt-6 block text-sm font-medium" htmlFor="login-email">Email-Address</label>
+        <input id="login-email" name="email" type="email" autoComplete="username" className={field} />
+        <label className="mt-4 block text-sm font-medium" htmlFor="login-password">Password</label>
+        <input id="login-password" name="password" type="password" autoComplete="current-password" className={field} />
+        <div aria-live="polite" className="min-h-6">
+          {notice ? (
+            <p role={notice.kind === "error" ? "alert" : "status"} className={`mt-4 text-sm ${notice.kind === "error" ? "text-red-700" : "text-green-800"}`}>
+              {notice.text}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={!hydrated || busy}
+          className="mt-4 w-full rounded bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        >
+          {busy ? "Logging In..." : "Login In"}
+        </button>
+      </form>
+    </main>
+  );
+}

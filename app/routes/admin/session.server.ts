@@ -1,0 +1,35 @@
+import { type AppLoadContext, redirect } from "react-router";
+
+// The session cookie's names: __Host- prefixed over HTTPS, plain over HTTP (server/http/session-cookie.ts).
+const COOKIE_NAMES = ["__Host-session_id", "session_id"];
+
+/** The session token from the request's Cookie header, if any. */
+export function sessionToken(request: Request): string | undefined {
+  const pairs = (request.headers.get("cookie") ?? "").split(";").map((part) => {
+    const at = part.indexOf("=");
+    return at < 0 ? ["", ""] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+  });
+  for (const name of COOKIE_NAMES) {
+    const value = pairs.find(([key]) => key === name)?.[1];
+    if (!value) continue;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The admin behind this request's session cookie, or null. */
+export const currentAdmin = (request: Request, context: AppLoadContext) => context.services.auth.sessionAdmin(sessionToken(request));
+
+/**
+ * The server-side guard of every admin screen (PRODUCT.md section 6): without a valid session the
+ * answer is a redirect to /login, sent before any admin HTML or data.
+ */
+export async function requireAdminPage(request: Request, context: AppLoadContext) {
+  const admin = await currentAdmin(request, context);
+  if (!admin) throw redirect("/login", { headers: { "Cache-Control": "no-store" } });
+  return admin;
+}
