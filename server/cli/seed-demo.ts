@@ -1,0 +1,40 @@
+// npm run seed:demo: fills an EMPTY database with demo products, coupons, patches, quests, customers
+// and orders (last 30 days) so every admin screen has something to show. Refuses a non-empty one.
+import { loadConfig } from "../config";
+import { DataDirLockedError } from "../db/data-dir-lock";
+import { openDatabase } from "../db/open";
+import { DEMO_PRODUCTS } from "./seed-demo-data";
+import { seedDemo } from "./seed-demo-run";
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase(config, "npm run seed:demo");
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`${err.message}\nStop the server first, then run this command again.`);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    const result = await seedDemo(database.db, config.COUPON_PREFIX, new Date());
+    if (!result) {
+      console.error("The database already holds products, customers, orders or quests; seed:demo only fills an empty database. Nothing was changed.");
+      return 1;
+    }
+    console.log(`Seeded ${DEMO_PRODUCTS.length} products, ${result.versions} versions, ${result.coupons} coupons, ${result.customers} customers and ${result.orders} orders.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`seed:demo failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
