@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AuthCheckResponseSchema, LoginResponseSchema, LoginSchema } from "../../contract/auth";
 import { ApiErrorSchema, SuccessMessageSchema } from "../../contract/common";
 import { ContactSchema, MessageListQuerySchema, MessageListSchema, MessageStatusUpdatedSchema, MessageStatusUpdateSchema } from "../../contract/contact";
-import { CouponBatchResponseSchema, CouponBatchSchema } from "../../contract/coupons";
+import { CouponBatchResponseSchema, CouponBatchSchema, couponCodePattern } from "../../contract/coupons";
 import { DashboardSchema } from "../../contract/dashboard";
 import { PatchCreateSchema, PatchListSchema } from "../../contract/patches";
 import { ProductInformationListSchema, ProductVersionInputSchema, VersionDetailsSchema } from "../../contract/products";
@@ -36,8 +36,13 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 // Request bodies are described as the client may send them, answers as the server produces them.
-const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
-const outputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: "output", unrepresentable: "any" });
+// Each schema is embedded in the document, so its own "$schema" line is dropped (3.1 defaults to 2020-12).
+const jsonSchema = (s: z.ZodType, io: "input" | "output") => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(s, { io, unrepresentable: "any" });
+  return rest as Record<string, unknown>;
+};
+const inputSchema = (s: z.ZodType) => jsonSchema(s, "input");
+const outputSchema = (s: z.ZodType) => jsonSchema(s, "output");
 
 const OPS: Op[] = [
   { method: "post", path: "/api/contact-general", summary: "Send a contact message (home form or campus form)", body: ContactSchema, ok: [201, SuccessMessageSchema], errors: [400, 413, 415, 429] },
@@ -90,9 +95,13 @@ function operation(op: Op) {
 }
 
 /** The OpenAPI 3.1 document, built from the same zod schemas that validate the requests. */
-export function openApiDocument() {
+export function openApiDocument(couponPrefix: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPS) (paths[op.path] ??= {})[op.method] = operation(op);
+  // The code format depends on COUPON_PREFIX, which the shared schema cannot know.
+  const batch = (paths["/api/products/coupon/update"].post as { requestBody: { content: Record<string, { schema: { properties: Record<string, { items: Record<string, unknown> }> } }> } })
+    .requestBody.content["application/json"].schema;
+  batch.properties.coupons.items.pattern = couponCodePattern(couponPrefix).source;
   const errorSchema = outputSchema(ApiErrorSchema);
   return {
     openapi: "3.1.0",
@@ -113,6 +122,6 @@ export function openApiDocument() {
 export function openApiRoutes() {
   const routes = new Hono<AppEnv>();
   let cached: ReturnType<typeof openApiDocument> | undefined;
-  routes.get("/openapi.json", (c) => c.json((cached ??= openApiDocument())));
+  routes.get("/openapi.json", (c) => c.json((cached ??= openApiDocument(c.get("config").COUPON_PREFIX))));
   return routes;
 }
