@@ -1,23 +1,14 @@
 // npm run seed:demo: fills an EMPTY database with demo products, coupons, patches, quests, customers
 // and orders (last 30 days) so every admin screen has something to show. Refuses a non-empty one.
 import { loadConfig } from "../config";
-import { DataDirLockedError } from "../db/data-dir-lock";
-import { openDatabase } from "../db/open";
+import { openCliDatabase } from "./open-cli-database";
 import { DEMO_PRODUCTS } from "./seed-demo-data";
 import { seedDemo } from "./seed-demo-run";
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  let database;
-  try {
-    database = await openDatabase(config, "npm run seed:demo");
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nStop the server first, then run this command again.`);
-      return 1;
-    }
-    throw err;
-  }
+  const database = await openCliDatabase(config, "npm run seed:demo");
+  if (!database) return 1;
   try {
     const result = await seedDemo(database.db, config.COUPON_PREFIX, new Date());
     if (!result) {
