@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 export const inputClass =
-  "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700";
+  "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
 export const buttonClass = "rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60";
 export const secondaryButtonClass = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
 
@@ -13,10 +13,9 @@ export function Field({ label, error, hint, className, ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {input.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-      </label>
+      {/* The required mark sits outside the label so the field's name stays exactly the label. */}
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      {input.required ? <span aria-hidden="true" className="text-sm text-red-700"> *</span> : null}
       <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
       {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">{hint}</p> : null}
       {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}

@@ -39,9 +39,8 @@ export function QuestForm() {
     <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
       <Field label="Title" name="title" required maxLength={200} error={errors.title} />
       <div>
-        <label htmlFor={descriptionId} className="block text-sm font-medium">
-          Description<span aria-hidden="true" className="text-red-700"> *</span>
-        </label>
+        <label htmlFor={descriptionId} className="text-sm font-medium">Description</label>
+        <span aria-hidden="true" className="text-sm text-red-700"> *</span>
         <textarea
           id={descriptionId}
           name="description"

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { checkScreen, loginThroughForm } from "./admin-fixtures";
+
+// Logged out: the server-side guard, the login form's checks and messages, logout.
+test("the guard redirects to /login before any admin HTML is sent", async ({ page, request }) => {
+  for (const path of ["/dashboard/overview", "/dashboard", "/dashboard/coupon-gen", "/dashboard/messages", "/dev-quest-add"]) {
+    const raw = await request.get(path, { maxRedirects: 0 });
+    expect(raw.status(), path).toBe(302);
+    expect(raw.headers()["location"], path).toMatch(/\/login$/);
+    expect(await raw.text(), path).not.toContain("Overview");
+  }
+  await page.goto("/dashboard/overview");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+  const robots = page.locator('meta[name="robots"]');
+  await expect(robots).toHaveAttribute("content", "noindex");
+});
+
+test("login shows the client checks and the server's message", async ({ page }, testInfo) => {
+  await page.goto("/login");
+  const submit = page.getByRole("button", { name: "Login In" });
+  await submit.click();
+  await expect(page.getByRole("alert")).toHaveText("Please fill all fields.");
+  await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill("12345");
+  await submit.click();
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long.");
+  await page.getByLabel("Password").fill("not the password");
+  await submit.click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await checkScreen(page, "login", testInfo.project.name);
+});
+
+test("a network failure shows the generic message", async ({ page }) => {
+  await page.goto("/login");
+  await page.route("**/api/admin/login", (route) => route.abort());
+  await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials or server error.");
+});
+
+test("login, skip the login page when logged in, logout revokes the session", async ({ page, context }) => {
+  await loginThroughForm(page);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+
+  const session = (await context.cookies()).find((c) => c.name === "session_id");
+  expect(session?.httpOnly).toBe(true);
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL("**/login");
+  await page.goto("/dashboard/overview");
+  await expect(page).toHaveURL(/\/login$/);
+  // The old token no longer works anywhere: the server revoked it, not only the browser.
+  const replay = await page.request.get("/api/check/auth/admin", { headers: { Authorization: `Bearer ${session?.value}` } });
+  expect(replay.status()).toBe(401);
+});
