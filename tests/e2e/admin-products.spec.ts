@@ -20,7 +20,7 @@ test("a product version is submitted with its lists, and a duplicate is refused"
   await page.getByLabel("Feature 1").fill("Fast scans");
   await page.getByRole("button", { name: "Add feature" }).click();
   await page.getByLabel("Feature 2").fill("Reports");
-  await page.getByRole("group", { name: "External Dependencies" }).getByRole("button", { name: "Add row" }).click();
+  await page.getByRole("group", { name: "External Dependencies" }).getByRole("button", { name: "Add dependency" }).click();
   await page.getByLabel("Name 1").first().fill("nmap");
   await page.getByLabel("Link 1").fill("https://nmap.org");
   await checkScreen(page, "product-form", testInfo.project.name);
@@ -51,7 +51,7 @@ test("an invalid link is shown next to its field", async ({ page }) => {
   await page.goto("/dashboard/version-release/major");
   await fillRequired(page, unique("e2e-link"));
   await page.getByRole("checkbox", { name: "linux" }).check();
-  await page.getByRole("group", { name: "External Dependencies" }).getByRole("button", { name: "Add row" }).click();
+  await page.getByRole("group", { name: "External Dependencies" }).getByRole("button", { name: "Add dependency" }).click();
   await page.getByLabel("Name 1").first().fill("tool");
   await page.getByLabel("Link 1").fill("ftp://example.com/file");
   await page.getByRole("button", { name: "Submit" }).click();

@@ -55,7 +55,7 @@ export function PatchForm() {
   const map = details.data ?? {};
   if (details.loading && !details.data) return <p className="mt-6" role="status">Loading...</p>;
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
+    <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
       {details.error ? <p role="alert" className="text-sm text-red-700">Could not load the products: {details.error}</p> : null}
       <SelectField
         label="Product"
@@ -85,7 +85,14 @@ export function PatchForm() {
         </div>
         {features.length ? (
           <ul className="mt-3 list-disc space-y-1 pl-6 text-sm" aria-label="Patch features">
-            {features.map((text, i) => <li key={`${i}-${text}`}>{text}</li>)}
+            {features.map((text, i) => (
+              <li key={`${i}-${text}`}>
+                {text}{" "}
+                <button type="button" className="ml-2 text-xs text-blue-800 underline" aria-label={`Remove feature ${text}`} onClick={() => setFeatures(features.filter((_, j) => j !== i))}>
+                  Remove
+                </button>
+              </li>
+            ))}
           </ul>
         ) : null}
       </div>

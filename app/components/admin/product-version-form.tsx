@@ -108,9 +108,9 @@ export function ProductVersionForm() {
           <Field key={name} label={label} name={name} placeholder={placeholder} required error={errors[name]} />
         ))}
       </div>
-      <RowsEditor legend="Features" name="features" columns={FEATURE_COLUMNS} rows={features} onChange={setFeatures} errors={errors} />
-      <RowsEditor legend="External Dependencies" name="external" columns={EXTERNAL_COLUMNS} rows={external} onChange={setExternal} errors={errors} />
-      <RowsEditor legend="Python Packages" name="python" columns={PYTHON_COLUMNS} rows={python} onChange={setPython} errors={errors} />
+      <RowsEditor legend="Features" name="features" columns={FEATURE_COLUMNS} rows={features} onChange={setFeatures} errors={errors} itemLabel="feature" />
+      <RowsEditor legend="External Dependencies" name="external" columns={EXTERNAL_COLUMNS} rows={external} onChange={setExternal} errors={errors} itemLabel="dependency" />
+      <RowsEditor legend="Python Packages" name="python" columns={PYTHON_COLUMNS} rows={python} onChange={setPython} errors={errors} itemLabel="package" />
       {formError ? <p id="product-form-error" role="alert" className="text-sm text-red-700">{formError}</p> : null}
       <ProgressBar state={progress} />
       <button type="submit" className={buttonClass} disabled={!hydrated || submitting}>

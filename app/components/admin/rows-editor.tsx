@@ -12,12 +12,14 @@ type Props<K extends string> = {
   rows: Row<K>[];
   onChange: (rows: Row<K>[]) => void;
   errors?: FieldErrors;
+  /** What one row is, for the Add button: "feature", "dependency", "package". */
+  itemLabel: string;
 };
 
 export const emptyRow = <K extends string>(columns: { key: K }[]) => Object.fromEntries(columns.map((c) => [c.key, ""])) as Row<K>;
 
 /** A repeatable group of inputs (features, dependencies, packages) with Add and Remove per row. */
-export function RowsEditor<K extends string>({ legend, name, columns, rows, onChange, errors = {} }: Props<K>) {
+export function RowsEditor<K extends string>({ legend, name, columns, rows, onChange, errors = {}, itemLabel }: Props<K>) {
   const id = useId();
   const single = columns.length === 1;
   const update = (index: number, key: K, value: string) => onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
@@ -58,7 +60,7 @@ export function RowsEditor<K extends string>({ legend, name, columns, rows, onCh
         ))}
       </ol>
       <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => onChange([...rows, emptyRow(columns)])}>
-        Add {single ? columns[0].label.toLowerCase() : "row"}
+        Add {itemLabel}
       </button>
     </fieldset>
   );

@@ -19,10 +19,13 @@ export default function TransactionsChart({ days }: { days: Dashboard["transacti
             legend: { position: "top" },
             title: { display: true, text: "Daily Transactions in the Last 10 Days" },
           },
+          // Honour the visitor's reduced-motion setting (PRODUCT.md section 5).
+          animation: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? false : undefined,
           scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
         }}
         data={{
-          labels: days.map((day) => day.date),
+          // MM-DD keeps ten labels readable on a phone; the full dates are in the aria-label.
+          labels: days.map((day) => day.date.slice(5)),
           datasets: [
             {
               label: "Transactions in the Past 10 Days",

@@ -42,7 +42,7 @@ export default function Overview() {
         <p className="mt-6" role="status">Loading...</p>
       ) : (
         <>
-          <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="mt-6 grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
             {CARDS.map(([key, label]) => (
               <li key={key} className="rounded-lg bg-white p-4 shadow">
                 <p className="text-sm text-slate-700">{label}</p>
