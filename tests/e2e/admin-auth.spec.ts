@@ -59,3 +59,16 @@ test("login, skip the login page when logged in, logout revokes the session", as
   const replay = await page.request.get("/api/check/auth/admin", { headers: { Authorization: `Bearer ${session?.value}` } });
   expect(replay.status()).toBe(401);
 });
+
+test("the guard also runs on client-side navigations", async ({ page, context, request }) => {
+  await loginThroughForm(page);
+  const token = (await context.cookies()).find((c) => c.name === "session_id")?.value;
+  // Revoke the session behind the browser's back; its cookie stays in the browser.
+  const revoked = await request.post("/api/admin/logout", { headers: { Authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(200);
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("link", { name: "Coupon" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+});
