@@ -10,7 +10,7 @@ import { HttpError, errorJson } from "./http/errors";
 import { clientIp, isHttps, socketAddress } from "./http/client-ip";
 import { logLine } from "./http/log";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "./http/security-headers";
-import { pickEncoding, type StaticFile } from "./http/static-files";
+import { type StaticFile, staticAnswer } from "./http/static-files";
 import { originAllowed } from "./http/origin";
 import type { Services } from "./services/services";
 
@@ -101,13 +101,9 @@ export function createApp(deps: AppDeps) {
     app.on(["GET", "HEAD"], "*", async (c, next) => {
       const file = staticFiles.get(c.req.path);
       if (!file) return next();
-      const headers: Record<string, string> = { "Content-Type": file.contentType, "Cache-Control": file.cacheControl, ETag: file.etag, Vary: "Accept-Encoding" };
-      if (file.csp) headers["Content-Security-Policy"] = file.csp;
-      if (c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
-      const { body, encoding } = pickEncoding(file, c.req.header("accept-encoding"));
-      if (encoding) headers["Content-Encoding"] = encoding;
-      if (c.req.method === "HEAD") return c.body(null, 200, headers);
-      return c.body(body, 200, headers);
+      // Production answers these in staticFastPath before Hono; this path serves dev and tests.
+      const answer = staticAnswer(file, c.req.method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+      return answer.body ? c.body(answer.body, 200, answer.headers.record) : c.body(null, answer.status, answer.headers.record);
     });
   }
 

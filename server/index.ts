@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -7,6 +8,7 @@ import { loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/open";
 import { logLine } from "./http/log";
+import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { createServices } from "./services/services";
 
@@ -21,7 +23,10 @@ async function main() {
   const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
   const app = createApp({ config, database, services, build, staticFiles });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath).
+  const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) =>
+    http.createServer(options, staticFastPath(staticFiles, config, listener))) as typeof http.createServer;
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer }, (info) => {
     logLine({ level: "info", msg: "listening", url: `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`, database: database.kind });
   });
 

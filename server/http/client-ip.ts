@@ -13,14 +13,19 @@ export function socketAddress(c: Context): string {
   }
 }
 
+/** Whether the socket peer is the reverse proxy named by TRUST_PROXY. */
+export function fromTrustedProxy(config: Pick<Config, "TRUST_PROXY">, peer: string): boolean {
+  const trusted = config.TRUST_PROXY;
+  return Boolean(trusted && (trusted === peer || (trusted === "loopback" && LOOPBACK.has(peer))));
+}
+
 /**
  * The client's IP. X-Forwarded-For is believed only when the socket peer is the proxy named by
  * TRUST_PROXY ("loopback" for a proxy on this machine); then its last entry is the client the
  * proxy saw. Anything else could be forged by the client.
  */
 export function clientIp(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: string = socketAddress(c)): string {
-  const trusted = config.TRUST_PROXY;
-  if (trusted && (trusted === peer || (trusted === "loopback" && LOOPBACK.has(peer)))) {
+  if (fromTrustedProxy(config, peer)) {
     const forwarded = c.req.header("x-forwarded-for");
     const last = forwarded?.split(",").pop()?.trim();
     if (last) return last;
@@ -30,8 +35,6 @@ export function clientIp(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: 
 
 /** Whether the client reached us over HTTPS (directly or via the trusted proxy). */
 export function isHttps(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: string = socketAddress(c)): boolean {
-  if (new URL(c.req.url).protocol === "https:") return true;
-  const trusted = config.TRUST_PROXY;
-  const fromProxy = trusted && (trusted === peer || (trusted === "loopback" && LOOPBACK.has(peer)));
-  return Boolean(fromProxy && c.req.header("x-forwarded-proto") === "https");
+  if (c.req.url.startsWith("https:")) return true;
+  return fromTrustedProxy(config, peer) && c.req.header("x-forwarded-proto") === "https";
 }

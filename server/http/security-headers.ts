@@ -25,16 +25,28 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
   ].join("; ");
 }
 
-/** Headers every response carries. HSTS only when the request came over HTTPS. */
+/** The CSP of API answers and non-HTML files: nothing in them may run or be framed. */
+export const NOTHING_RUNS_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers every response carries, as a flat [name, value, …] list. HSTS only over HTTPS. */
+export function securityHeaderEntries(https: boolean): string[] {
+  const entries = [
+    "X-Content-Type-Options", "nosniff",
+    "Referrer-Policy", "strict-origin-when-cross-origin",
+    "X-Frame-Options", "DENY",
+    "Cross-Origin-Opener-Policy", "same-origin",
+    "Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()",
+  ];
+  if (https) entries.push("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  return entries;
+}
+
+const PLAIN = securityHeaderEntries(false);
+const HTTPS = securityHeaderEntries(true);
+
+/** Sets the headers every response carries, and the nothing-runs CSP where the response set none. */
 export function baseSecurityHeaders(headers: Headers, https: boolean): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (!headers.has("Content-Security-Policy")) {
-    // API answers and files: nothing in them may run or be framed.
-    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-  }
+  const entries = https ? HTTPS : PLAIN;
+  for (let i = 0; i < entries.length; i += 2) headers.set(entries[i], entries[i + 1]);
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NOTHING_RUNS_CSP);
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { contentSecurityPolicy } from "./security-headers";
+import { contentSecurityPolicy, NOTHING_RUNS_CSP } from "./security-headers";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 // A copy into a plain ArrayBuffer: what Response bodies accept, and no shared Buffer pool slices.
@@ -17,7 +17,12 @@ export type StaticFile = {
   cacheControl: string;
   /** Prerendered HTML only: the CSP allowing exactly its inline scripts by hash. */
   csp?: string;
+  /** Response headers per encoding, computed once at start (see staticAnswer). */
+  answers?: Record<"identity" | "gzip" | "br" | "notModified", HeaderSet>;
 };
+
+/** The same headers as a record (for Hono) and as node:http's flat [name, value, …] list. */
+type HeaderSet = { record: Record<string, string>; list: string[] };
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -73,7 +78,38 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
     }
     files.set(relative, file);
   }
+  for (const file of files.values()) file.answers = headerSets(file);
   return files;
+}
+
+function headerSets(file: StaticFile): NonNullable<StaticFile["answers"]> {
+  const base: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Cache-Control": file.cacheControl,
+    ETag: file.etag,
+    Vary: "Accept-Encoding",
+    "Content-Security-Policy": file.csp ?? NOTHING_RUNS_CSP,
+  };
+  const set = (record: Record<string, string>): HeaderSet => ({ record, list: Object.entries(record).flat() });
+  const sized = (body: Bytes, encoding?: string) =>
+    set({ ...base, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": String(body.length) });
+  return {
+    identity: sized(file.body),
+    gzip: sized(file.gzip ?? file.body, file.gzip && "gzip"),
+    br: sized(file.brotli ?? file.body, file.brotli && "br"),
+    notModified: set(base),
+  };
+}
+
+export type StaticAnswer = { status: 200 | 304; headers: HeaderSet; body?: Bytes };
+
+/** What to send for one GET/HEAD of a static file: 304 on a matching ETag, else the best encoding. */
+export function staticAnswer(file: StaticFile, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): StaticAnswer {
+  const answers = file.answers ?? headerSets(file);
+  if (ifNoneMatch === file.etag) return { status: 304, headers: answers.notModified };
+  const { body, encoding } = pickEncoding(file, acceptEncoding);
+  const headers = encoding === "br" ? answers.br : encoding === "gzip" ? answers.gzip : answers.identity;
+  return { status: 200, headers, body: method === "HEAD" ? undefined : body };
 }
 
 function* walk(dir: string): Generator<string> {
