@@ -1,6 +1,6 @@
 import { checkScreen, expect, test, unique } from "./admin-fixtures";
 
-test("the inbox lists new messages and marks them read and archived, with filters", async ({ page, request }, testInfo) => {
+test("the inbox lists new messages, newest first", async ({ page, request }, testInfo) => {
   const general = unique("Visitor");
   const campus = unique("Dean");
   expect((await request.post("/api/contact-general", { data: { name: general, email: "visitor@example.com", message: "Please call me back." } })).status()).toBe(201);
@@ -15,6 +15,34 @@ test("the inbox lists new messages and marks them read and archived, with filter
   const names = await page.getByRole("listitem", { name: /Message from/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
   expect(names.indexOf(`Message from ${campus}`)).toBeLessThan(names.indexOf(`Message from ${general}`));
   await checkScreen(page, "messages", testInfo.project.name);
+});
+
+test("the inbox pages through more than one page of messages", async ({ page, request }) => {
+  const name = unique("Bulk");
+  for (let i = 0; i < 11; i++) {
+    const sent = await request.post("/api/contact-general", { data: { name: `${name}-${i}`, email: "bulk@example.com", message: `Message ${i}` } });
+    expect(sent.status()).toBe(201);
+  }
+  await page.goto("/dashboard/messages");
+  // Newest first: the last one sent opens page 1, the first one sent is on page 2.
+  await expect(page.getByRole("listitem", { name: `Message from ${name}-10`, exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem", { name: `Message from ${name}-0`, exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("listitem", { name: `Message from ${name}-0`, exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
+});
+
+test("messages can be marked read and archived, and filtered", async ({ page, request }) => {
+  const general = unique("Reader");
+  const campus = unique("Provost");
+  expect((await request.post("/api/contact-general", { data: { name: general, email: "reader@example.com", message: "Hello." } })).status()).toBe(201);
+  const campusBody = { name: campus, email: "provost@example.edu", orgType: "others", orgName: "", otherType: "Academy", message: "A demo, please." };
+  expect((await request.post("/api/contact-general", { data: campusBody })).status()).toBe(201);
+  await page.goto("/dashboard/messages");
+  const item = (name: string) => page.getByRole("listitem", { name: `Message from ${name}` });
+  await expect(item(campus)).toContainText("Academy");
 
   await item(general).getByRole("button", { name: "Mark read" }).click();
   await expect(item(general).getByText("read", { exact: true })).toBeVisible();
@@ -25,6 +53,7 @@ test("the inbox lists new messages and marks them read and archived, with filter
   await expect(item(general)).toHaveCount(0);
 
   await page.getByLabel("Source").selectOption("");
+  await expect(page).not.toHaveURL(/source=/);
   await page.getByLabel("Status").selectOption("read");
   await expect(item(general)).toBeVisible();
   await expect(item(campus)).toHaveCount(0);

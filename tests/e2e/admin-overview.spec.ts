@@ -1,7 +1,8 @@
 import { checkScreen, expect, test } from "./admin-fixtures";
 
 test("overview shows the cards, the chart and the pay ID list", async ({ page }, testInfo) => {
-  await page.goto("/dashboard/overview");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   for (const label of ["Placed Orders", "Active Orders", "Expired Orders", "Registered Users"]) await expect(page.getByText(label)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Transaction Trends" })).toBeVisible();

@@ -37,6 +37,7 @@ test("a product version is submitted with its lists, and a duplicate is refused"
 
   await page.goto("/dashboard/versions");
   await expect(page.getByRole("cell", { name: new RegExp(id) })).toBeVisible();
+  await checkScreen(page, "versions", testInfo.project.name);
 });
 
 test("missing operating systems stop the submit with the SPEC toast", async ({ page }) => {

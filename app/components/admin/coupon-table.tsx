@@ -17,7 +17,7 @@ export function CouponTable({ coupons }: { coupons: ProductInformation["coupons"
         <p className="mt-3 text-slate-700">No coupons for this version yet.</p>
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="coupons-title">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-300">
                 <tr>

@@ -20,7 +20,7 @@ export default function Versions() {
         {versions.error ? <p className="mt-3 text-red-700" role="alert">Could not load the versions: {versions.error}</p> : null}
         {versions.data?.length === 0 ? <p className="mt-3 text-slate-700">No versions yet.</p> : null}
         {versions.data?.length ? (
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="versions-title">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-300">
                 <tr><th scope="col" className={cell}>Product</th><th scope="col" className={cell}>Version</th><th scope="col" className={cell}>Amount</th><th scope="col" className={cell}>Coupons (unused / total)</th></tr>
