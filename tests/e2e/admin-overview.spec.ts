@@ -11,6 +11,21 @@ test("overview shows the cards, the chart and the pay ID list", async ({ page },
   await checkScreen(page, "overview", testInfo.project.name);
 });
 
+test("'Loading...' shows until the data arrives", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/oni/dashboard", async (route) => {
+    await held; // answer only after the test has seen the loading state
+    await route.continue();
+  });
+  await page.goto("/dashboard/overview");
+  await expect(page.getByText("Loading...")).toBeVisible();
+  await expect(page.getByText("Placed Orders")).toHaveCount(0);
+  release();
+  await expect(page.getByText("Placed Orders")).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+});
+
 test("a failing dashboard call leaves zeros and no crash", async ({ page }) => {
   await page.route("**/api/oni/dashboard", (route) => route.fulfill({ status: 500, json: { status: "error", message: "boom" } }));
   await page.goto("/dashboard/overview");
