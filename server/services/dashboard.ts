@@ -1,7 +1,8 @@
-import { and, desc, gte, inArray, lte } from "drizzle-orm";
+import { and, gte, inArray, lte } from "drizzle-orm";
 import type { Dashboard } from "../../contract/dashboard";
 import { orderDailyCounts, orders, statCounters } from "../db/schema";
 import type { ServiceDeps } from "./deps";
+import { descNullsLast } from "../db/newest-first";
 
 export const DASHBOARD_DAYS = 10;
 export const DASHBOARD_PAY_IDS = 20;
@@ -31,7 +32,7 @@ export function createDashboard({ db, now }: ServiceDeps) {
           .select()
           .from(orderDailyCounts)
           .where(and(gte(orderDailyCounts.day, days[0]), lte(orderDailyCounts.day, days[days.length - 1]))),
-        db.select({ paymentId: orders.paymentId }).from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(DASHBOARD_PAY_IDS),
+        db.select({ paymentId: orders.paymentId }).from(orders).orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id)).limit(DASHBOARD_PAY_IDS),
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
       const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]));

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, type SQL } from "drizzle-orm";
 import type { ContactMessage, MessageList, MessageListQuery } from "../../contract/contact";
 import { contactMessages } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
+import { descNullsLast } from "../db/newest-first";
 
 /** Who makes an admin change; every change is audited with it. */
 export type Actor = { adminId: number; clientIp: string };
@@ -36,7 +37,7 @@ export function createMessages({ db, audit }: ServiceDeps & { audit: Audit }) {
           .select()
           .from(contactMessages)
           .where(where)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .orderBy(descNullsLast(contactMessages.createdAt), descNullsLast(contactMessages.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(contactMessages).where(where),

@@ -1,9 +1,9 @@
-import { desc } from "drizzle-orm";
 import type { Quest, QuestCreate } from "../../contract/quests";
 import { quests } from "../db/schema";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
 import type { Actor } from "./messages";
+import { descNullsLast } from "../db/newest-first";
 
 export const QUEST_LIST_LIMIT = 100;
 
@@ -19,7 +19,7 @@ export function createQuests({ db, now, audit }: ServiceDeps & { audit: Audit })
 
     /** Newest first, at most 100 (quests_created_idx). */
     async list(): Promise<(Quest & { createdAt: string })[]> {
-      const rows = await db.select().from(quests).orderBy(desc(quests.createdAt), desc(quests.id)).limit(QUEST_LIST_LIMIT);
+      const rows = await db.select().from(quests).orderBy(descNullsLast(quests.createdAt), descNullsLast(quests.id)).limit(QUEST_LIST_LIMIT);
       return rows.map((r) => ({ id: r.id, title: r.title, description: r.description, prize: r.prize, createdAt: r.createdAt.toISOString() }));
     },
   };
