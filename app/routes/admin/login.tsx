@@ -77,6 +77,9 @@ export default function Login() {
         >
           {busy ? "Logging In..." : "Login In"}
         </button>
+        <p className="mt-4 text-center text-sm">
+          <a href="/" className="text-blue-800 underline">Back to the home page</a>
+        </p>
       </form>
     </main>
   );
