@@ -1,0 +1,27 @@
+import path from "node:path";
+
+// Everything tunable by environment, so a quick run (BENCH_DURATION=3 BENCH_ONLY=static) is one line.
+const env = process.env;
+const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+
+export const bench = {
+  buildDir: path.resolve(env.BUILD_DIR ?? "build"),
+  /** Seconds per autocannon run. */
+  duration: num("BENCH_DURATION", 10),
+  /** Interleaved rounds per comparison; the median round counts. */
+  rounds: num("BENCH_ROUNDS", 3),
+  port: num("BENCH_PORT", 3600),
+  /** Baselines: bare node:http, nginx, plain-INSERT server. */
+  barePort: num("BENCH_BARE_PORT", 3691),
+  nginxPort: num("BENCH_NGINX_PORT", 3692),
+  insertPort: num("BENCH_INSERT_PORT", 3693),
+  /** A PostgreSQL server where the bench may create and drop databases; empty = skip PostgreSQL. */
+  postgresUrl: env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  /** Order counts for the dashboard section. */
+  orderSizes: (env.BENCH_ORDERS ?? "1000,100000,1000000").split(",").map(Number),
+  /** Comma-separated sections to run (static,ssr,contact,dashboard,frontend,lighthouse); empty = all. */
+  only: env.BENCH_ONLY ? env.BENCH_ONLY.split(",") : undefined,
+  chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
+};
+
+export const wants = (section: string) => !bench.only || bench.only.includes(section);

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { loadConfig } from "../../server/config";
+import type { Database } from "../../server/db/client";
+import { createServices } from "../../server/services/services";
+
+export const BENCH_ADMIN = { email: "bench-admin@example.com", password: "bench admin passphrase 2026" };
+const CUSTOMERS = 10_000;
+
+/** The admin the dashboard section logs in as, made through the same service as the CLI. */
+export async function createBenchAdmin(database: Database): Promise<void> {
+  await createServices(database.db, loadConfig({ LOG_REQUESTS: "false" })).admins.createOrReset(BENCH_ADMIN.email, BENCH_ADMIN.password);
+}
+
+/**
+ * Grows the orders table from `from` to `to` rows with one generate_series INSERT. The per-row
+ * summary triggers are switched off inside the same transaction (nobody sees them off) and the
+ * summaries recomputed once at the end: a million trigger runs updating one counter row would take
+ * far longer than the bench itself. The result is what the triggers would have produced.
+ */
+export async function fillOrders(database: Database, from: number, to: number): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const run = (text: string) => tx.execute(sql.raw(text));
+    await run(`alter table orders disable trigger orders_summary`);
+    await run(`alter table customers disable trigger customers_summary`);
+    if (from === 0) {
+      await run(`insert into products (id, name) values ('bench', 'Bench Suite') on conflict do nothing`);
+      await run(`insert into product_versions (product_id, version, os, amount_minor, features, external, python)
+        values ('bench', '1.0.0', array['linux'], 4900, array['fast'], '[]'::jsonb, '[]'::jsonb) on conflict do nothing`);
+      await run(`insert into customers (email, name)
+        select 'customer' || i || '@example.com', 'Customer ' || i from generate_series(1, ${CUSTOMERS}) i
+        on conflict do nothing`);
+    }
+    // Row i is i * 31.5 s old: a million orders span a year, and the newest stay the newest.
+    await run(`insert into orders (customer_id, product_version_id, amount_paid_minor, payment_id, status, created_at, expires_at)
+      select (select min(id) from customers) + i % ${CUSTOMERS},
+        (select id from product_versions where product_id = 'bench' and version = '1.0.0'),
+        4900 - (i % 5) * 100, 'pay_bench_' || i,
+        (array['placed', 'active', 'expired'])[1 + i % 3],
+        now() - make_interval(secs => i * 31.5),
+        now() - make_interval(secs => i * 31.5) + interval '365 days'
+      from generate_series(${from + 1}, ${to}) i`);
+    await run(`alter table orders enable trigger orders_summary`);
+    await run(`alter table customers enable trigger customers_summary`);
+    await run(`update stat_counters s set value = coalesce((select count(*) from orders o where 'orders_' || o.status = s.name), 0)
+      where s.name like 'orders_%'`);
+    await run(`update stat_counters set value = (select count(*) from customers) where name = 'customers'`);
+    await run(`delete from order_daily_counts`);
+    await run(`insert into order_daily_counts (day, count)
+      select (created_at at time zone 'UTC')::date, count(*) from orders group by 1`);
+  });
+  await database.db.execute(sql.raw(`analyze orders`));
+}

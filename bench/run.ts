@@ -1,0 +1,54 @@
+// npm run bench: measures an existing production build ($BUILD_DIR, default build/) against
+// baselines measured in the same run, and prints one table. It builds nothing itself.
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { prerenderPaths } from "../app/prerender";
+import { startAppServer } from "./lib/app-server";
+import { bench, wants } from "./lib/config";
+import { freshDb } from "./lib/databases";
+import { markdown } from "./lib/table";
+import { contactSection } from "./sections/contact";
+import { dashboardSection } from "./sections/dashboard";
+import { frontEndSection } from "./sections/front-end";
+import { lighthouseSection } from "./sections/lighthouse";
+import { pagesSection } from "./sections/pages";
+
+const publicPages = [...prerenderPaths, ...(process.env.BENCH_SSR_PAGES ?? "").split(",").filter(Boolean)];
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(bench.buildDir, "server.js"))) {
+    console.error(`No production build at ${bench.buildDir}/server.js: run npm run build first.`);
+    return 1;
+  }
+  const started = new Date();
+  console.log(`bench of ${bench.buildDir}, ${bench.duration} s per load run`);
+  if (wants("pages") || wants("front-end") || wants("lighthouse")) {
+    // The page sections need no data: one server on one fresh embedded database.
+    const db = await freshDb("pglite");
+    const server = await startAppServer(db.env);
+    try {
+      if (wants("pages")) await pagesSection(server, prerenderPaths[0] ?? "/", process.env.BENCH_SSR_PAGE ?? "/login");
+      if (wants("front-end")) await frontEndSection(server, publicPages);
+      if (wants("lighthouse")) await lighthouseSection(server, publicPages);
+    } finally {
+      await server.stop();
+      await db.drop();
+    }
+  }
+  if (wants("contact")) await contactSection();
+  if (wants("dashboard")) await dashboardSection();
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+  console.log(`\n${started.toISOString()} — ${machine}\n`);
+  console.log(markdown());
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    process.exit(1);
+  },
+);
