@@ -7,6 +7,7 @@ import { generateCouponCodes } from "../../lib/coupon-code";
 import { couponTotals, parseCouponCount } from "../../lib/coupon-math";
 import { formatMinor } from "../../lib/money";
 import { CouponTable } from "./coupon-table";
+import { NoVersionsYet } from "./no-versions-yet";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-field";
 import { useApiData } from "./use-api-data";
 import { useHydrated } from "./use-hydrated";
@@ -71,6 +72,7 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
 
   if (list.loading && !list.data) return <p className="mt-6" role="status">Loading...</p>;
   if (list.error && !list.data) return <p className="mt-6 text-red-700" role="alert">Could not load the products: {list.error}</p>;
+  if (!rows.length) return <NoVersionsYet />;
   return (
     <>
       <div className="mt-6 grid gap-4 rounded-lg bg-white p-4 shadow sm:grid-cols-2 md:p-6">

@@ -5,6 +5,7 @@ import { SuccessMessageSchema } from "../../../contract/common";
 import { VersionDetailsSchema } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { Field, type FieldErrors, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
+import { NoVersionsYet } from "./no-versions-yet";
 import { useApiData } from "./use-api-data";
 import { useHydrated } from "./use-hydrated";
 
@@ -54,6 +55,7 @@ export function PatchForm() {
 
   const map = details.data ?? {};
   if (details.loading && !details.data) return <p className="mt-6" role="status">Loading...</p>;
+  if (details.data && !Object.keys(details.data).length) return <NoVersionsYet />;
   return (
     <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
       {details.error ? <p role="alert" className="text-sm text-red-700">Could not load the products: {details.error}</p> : null}
