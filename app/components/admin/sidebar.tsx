@@ -21,6 +21,7 @@ export function Sidebar({ email }: { email: string }) {
   if (lastPath !== pathname) {
     setLastPath(pathname);
     setOpen(false);
+    if (RELEASE_PATHS.includes(pathname)) setReleaseOpen(true);
   }
 
   useEffect(() => {
