@@ -51,14 +51,16 @@ export async function pagesSection(server: AppServer, prerendered: string, ssr: 
   const page = await snapshot(server.url + prerendered);
   const missing = nginxMissing();
   const bare = await startBare(page);
-  const nginx = missing ? undefined : await startNginx(page.body, page.headers, page.headers["content-type"]);
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  let nginxProblem = missing;
   try {
+    if (!missing) nginx = await startNginx(page.body, page.headers, page.headers["content-type"]).catch((err: Error) => void (nginxProblem = err.message.split("\n")[0]));
     const targets: Record<string, Options> = { app: { url: server.url + prerendered }, bare: { url: `http://127.0.0.1:${bench.barePort}/` } };
     if (nginx) targets.nginx = { url: `http://127.0.0.1:${bench.nginxPort}/` };
     const result = await compare(targets);
     report(`prerendered ${prerendered}`, result.app, result.bare, "node:http");
     if (result.nginx) report(`prerendered ${prerendered}`, result.app, result.nginx, "nginx", 0.9);
-    else na(SECTION, `prerendered ${prerendered} vs nginx`, missing ?? "nginx did not start");
+    else na(SECTION, `prerendered ${prerendered} vs nginx`, nginxProblem ?? "nginx did not start");
   } finally {
     for (const child of [bare, nginx]) {
       await child?.stop();
