@@ -34,10 +34,10 @@ export async function load(options: Options, warmUp = true, onMeasuredStart?: ()
  * round by throughput: on a shared, noisy machine a neighbour's burst then hits every target alike
  * instead of the one that happened to run at that moment.
  */
-export async function compare<K extends string>(targets: Record<K, Options>): Promise<Record<K, Load>> {
+export async function compare<K extends string>(targets: Record<K, Options>, rounds = bench.rounds): Promise<Record<K, Load>> {
   const names = Object.keys(targets) as K[];
   const runs = new Map<K, Load[]>(names.map((n) => [n, []]));
-  for (let round = 0; round < bench.rounds; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const name of names) runs.get(name)!.push(await load(targets[name], round === 0));
   }
   const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
