@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateCouponCodes } from "../../app/lib/coupon-code";
+import { generateCouponCodes } from "../../contract/coupon-code";
 import { addVersions } from "../../tests/helpers/product-fixtures";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 

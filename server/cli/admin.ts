@@ -1,10 +1,9 @@
 // npm run admin -- create --email E [--password P]   (or ADMIN_PASSWORD=P to keep it out of shell history)
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { DataDirLockedError } from "../db/data-dir-lock";
-import { openDatabase } from "../db/open";
 import { HttpError } from "../http/errors";
 import { createServices } from "../services/services";
+import { openCliDatabase } from "./open-cli-database";
 
 const USAGE = "Usage: npm run admin -- create --email you@example.com [--password '...']\n(or set ADMIN_PASSWORD instead of --password)";
 
@@ -23,16 +22,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  let database;
-  try {
-    database = await openDatabase(config, "npm run admin");
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nStop the server first, then run this command again.`);
-      return 1;
-    }
-    throw err;
-  }
+  const database = await openCliDatabase(config, "npm run admin");
+  if (!database) return 1;
   try {
     const services = createServices(database.db, config);
     const result = await services.admins.createOrReset(values.email, password);

@@ -1,6 +1,6 @@
 // The demo data writer behind `npm run seed:demo`, separate from the CLI so tests can run it.
 import { sql } from "drizzle-orm";
-import { generateCouponCode, generateCouponCodes } from "../../app/lib/coupon-code";
+import { generateCouponCode, generateCouponCodes } from "../../contract/coupon-code";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/query-rows";
 import { contactMessages, coupons, customers, orders, patchReleases, products, productVersions, quests } from "../db/schema";

@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { COUPON_MESSAGES, CouponBatchResponseSchema, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
 import { ProductInformationListSchema } from "../../../contract/products";
 import { api, errorMessage } from "../../lib/api-client";
-import { generateCouponCodes } from "../../lib/coupon-code";
+import { generateCouponCodes } from "../../../contract/coupon-code";
 import { couponTotals, parseCouponCount } from "../../lib/coupon-math";
 import { formatMinor } from "../../lib/money";
 import { CouponTable } from "./coupon-table";

@@ -1,4 +1,4 @@
-import { COUPON_ALPHABET, COUPON_RANDOM_LENGTH } from "../../contract/coupons";
+import { COUPON_ALPHABET, COUPON_RANDOM_LENGTH } from "./coupons";
 
 // The largest multiple of the alphabet size that fits in a byte: bytes at or above it are
 // rejected, so every character is equally likely (no modulo bias).

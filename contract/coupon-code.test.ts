@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUPON_ALPHABET, couponCodePattern } from "../../contract/coupons";
+import { COUPON_ALPHABET, couponCodePattern } from "./coupons";
 import { generateCouponCode, generateCouponCodes } from "./coupon-code";
 
 describe("generateCouponCode", () => {
