@@ -1,3 +1,24 @@
-import { index, layout, type RouteConfigEntry } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
-export const publicRoutes: RouteConfigEntry[] = [layout("routes/public/layout.tsx", [index("routes/public/home.tsx")])];
+// Every public page; the prerendered ones are listed in app/prerender.ts as well.
+export const publicRoutes: RouteConfigEntry[] = [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("Blog", "routes/public/blog.tsx"),
+    route("About", "routes/public/about.tsx"),
+    route("Projects", "routes/public/projects.tsx"),
+    route("tools", "routes/public/tools.tsx"),
+    route("products/opensource/tubelearns", "routes/public/tubelearns.tsx"),
+    route("products/opensource/brute-force", "routes/public/brute-force.tsx"),
+    route("products/opensource/ogresync", "routes/public/ogresync.tsx"),
+    route("products/cyber/webtools/dirx", "routes/public/dirx.tsx"),
+    route("products/educational/campus", "routes/public/campus.tsx"),
+    route("products/educational/campus/features", "routes/public/campus-features.tsx"),
+    route("products/educational/campus/docs", "routes/public/campus-docs.tsx"),
+    route("products/educational/campus/contact", "routes/public/campus-contact.tsx"),
+    route("products/educational/master", "routes/public/master.tsx"),
+    route("contact/sent", "routes/public/contact-sent.tsx"),
+  ]),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
+];

@@ -1,0 +1,21 @@
+import { CampusBar } from "../../components/campus-bar";
+import { CampusContactForm } from "../../components/campus-contact-form";
+import { pageMeta } from "../../components/page-meta";
+
+export function meta() {
+  return pageMeta("/products/educational/campus/contact", "Contact CAMPUS: request a demo", "Request a CAMPUS demo for your institution, university or school.");
+}
+
+export default function CampusContact() {
+  return (
+    <>
+      <CampusBar />
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <p className="font-semibold text-sky-800">Contact Us</p>
+        <h1 className="text-3xl font-bold">Make a Request</h1>
+        <p className="mt-3 text-slate-700">Tell us about your organisation and we will arrange a CAMPUS demo.</p>
+        <div className="mt-8"><CampusContactForm /></div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { DocsSidebar } from "../../components/docs-sidebar";
+import { pageMeta } from "../../components/page-meta";
+import { VideoPoster } from "../../components/video-poster";
+import { campusDocs, type DocEntry } from "../../content/campus-docs";
+import { site } from "../../site";
+
+export function meta() {
+  return pageMeta("/products/educational/campus/docs", "CAMPUS documentation", "How each CAMPUS role works: administrator, principal, HOD, staff, student, parent, warden and supervisor.");
+}
+
+/** Fixed sidebar on wide screens; on phones a top-bar button opens and closes it. */
+export default function CampusDocs() {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [entry, setEntry] = useState<DocEntry | null>(null);
+  return (
+    <div className="relative md:flex md:min-h-[calc(100vh-4rem)]">
+      <div className="flex items-center justify-between bg-blue-950 px-4 py-2 text-white md:hidden">
+        <span className="font-bold">CAMPUS docs</span>
+        <button type="button" aria-expanded={sidebarOpen} aria-controls="docs-sidebar" onClick={() => setSidebarOpen((o) => !o)} className="rounded border border-blue-300 px-3 py-1">
+          {sidebarOpen ? "Close menu" : "Open menu"}
+        </button>
+      </div>
+      <aside id="docs-sidebar" className={`${sidebarOpen ? "block" : "hidden"} bg-blue-950 text-white md:sticky md:top-16 md:block md:h-[calc(100vh-4rem)] md:w-72 md:shrink-0`}>
+        <DocsSidebar groups={campusDocs} current={entry?.id} onSelect={(e) => { setEntry(e); setSidebarOpen(false); }} />
+      </aside>
+      <div className="flex-1 px-4 py-8 md:px-10">
+        {entry ? (
+          <section aria-labelledby="docs-entry-title" className="max-w-3xl space-y-6">
+            <p className="text-sm font-semibold text-sky-800 uppercase">Overview</p>
+            <h1 id="docs-entry-title" className="text-3xl font-bold">{entry.label}</h1>
+            <VideoPoster key={entry.id} videoId={site.videos.campusDemo} title={`CAMPUS: ${entry.label}`} />
+            <p className="text-lg leading-relaxed text-slate-800">{entry.description}</p>
+          </section>
+        ) : (
+          <section className="max-w-3xl space-y-4">
+            <h1 className="text-3xl font-bold">CAMPUS documentation</h1>
+            <p className="text-lg text-slate-700">Choose a role in the menu, then one of its screens, to see an overview video and what the screen does.</p>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

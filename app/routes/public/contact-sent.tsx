@@ -1,0 +1,45 @@
+import { data, Link } from "react-router";
+import { CONTACT_MESSAGES } from "../../../contract/contact";
+import { PageHero, Prose } from "../../components/page-hero";
+import type { Route } from "./+types/contact-sent";
+import { submitContactForm } from "./contact-submit.server";
+
+export function meta() {
+  return [{ title: "Your message" }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitContactForm(request, context);
+  return data(result, { status: result.ok ? 200 : result.message.startsWith("Too many") ? 429 : 400 });
+}
+
+/** Where the contact forms land when JavaScript is off. */
+export default function ContactSent({ actionData }: Route.ComponentProps) {
+  if (!actionData) {
+    return (
+      <>
+        <PageHero title="Contact us" />
+        <Prose><p>Messages are sent from the <Link className="text-sky-800 underline" to="/#contact">contact form on the home page</Link> or the <Link className="text-sky-800 underline" to="/products/educational/campus/contact">CAMPUS request form</Link>.</p></Prose>
+      </>
+    );
+  }
+  const campus = actionData.kind === "campus";
+  const title = actionData.ok
+    ? campus ? CONTACT_MESSAGES.campusSuccess : CONTACT_MESSAGES.generalSuccess
+    : campus ? CONTACT_MESSAGES.campusFailure : CONTACT_MESSAGES.generalFailure;
+  const back = campus ? "/products/educational/campus/contact" : "/#contact";
+  return (
+    <>
+      <PageHero title={title} />
+      <Prose>
+        {actionData.ok ? <p>Thank you. We read every message and answer within one working day.</p> : <p>{actionData.message}</p>}
+        {actionData.errors ? (
+          <ul className="list-disc pl-6">
+            {Object.entries(actionData.errors).map(([field, text]) => <li key={field}>{field}: {text}</li>)}
+          </ul>
+        ) : null}
+        <p><Link className="text-sky-800 underline" to={back}>{actionData.ok ? "Back" : "Go back and try again"}</Link></p>
+      </Prose>
+    </>
+  );
+}

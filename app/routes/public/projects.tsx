@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { PageHero } from "../../components/page-hero";
+import { pageMeta } from "../../components/page-meta";
+import { ProductIcon } from "../../components/product-icon";
+
+export function meta() {
+  return pageMeta("/Projects", "Our Products", "Our open source projects and education products: TubeLearns and the CAMPUS academic platform.");
+}
+
+const cards = {
+  open: { icon: "tubelearns", name: "TubeLearns", path: "/products/opensource/tubelearns", text: "A Python module that extracts and cleans YouTube video transcripts and turns them into NLP datasets." },
+  edu: { icon: "campus", name: "CAMPUS", path: "/products/educational/campus", text: "An academic management platform for universities and schools, with real-time student information." },
+} as const;
+
+/** Nothing is shown until a category is chosen (SPEC.md section 4: empty, then 'open' or 'edu'). */
+export default function Projects() {
+  const [selected, setSelected] = useState<"" | "open" | "edu">("");
+  const card = selected ? cards[selected] : null;
+  return (
+    <>
+      <PageHero title="Our Products" />
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 md:flex-row">
+        <nav aria-label="Our Products" className="md:w-60">
+          <h2 className="text-lg font-bold">Our Products</h2>
+          <ul className="mt-3 flex gap-2 md:flex-col">
+            {(["open", "edu"] as const).map((id) => (
+              <li key={id}>
+                <button type="button" aria-pressed={selected === id} onClick={() => setSelected(id)} className={`rounded-lg px-4 py-2 text-left font-medium ${selected === id ? "bg-sky-700 text-white" : "bg-slate-100 hover:bg-slate-200"}`}>
+                  {id === "open" ? "Open Source projects" : "Education"}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex-1" aria-live="polite">
+          {card ? (
+            <article className="flex gap-4 rounded-xl border border-slate-200 p-6">
+              <ProductIcon name={card.icon} className="h-14 w-14 shrink-0" />
+              <div>
+                <h2 className="text-xl font-bold">{card.name}</h2>
+                <p className="mt-2 text-slate-700">{card.text}</p>
+                <Link to={card.path} className="mt-3 inline-block font-semibold text-sky-800 underline">Read more about {card.name}</Link>
+              </div>
+            </article>
+          ) : (
+            <p className="text-slate-600">Choose a category to see its products.</p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
