@@ -11,6 +11,8 @@ export function MegaMenu({ onNavigate }: { onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
   const [category, setCategory] = useState<MenuCategory>("open");
   const button = useRef<HTMLButtonElement>(null);
+  // A mouse click right after hovering open must not toggle the menu shut again.
+  const hoverOpened = useRef(false);
   const panelId = useId();
   const current = megaMenu.find((c) => c.id === category) ?? megaMenu[0];
 
@@ -22,8 +24,16 @@ export function MegaMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div
       className="relative"
-      onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)}
-      onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== "mouse" || open) return;
+        hoverOpened.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType !== "mouse") return;
+        hoverOpened.current = false;
+        setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           e.stopPropagation();
@@ -36,7 +46,10 @@ export function MegaMenu({ onNavigate }: { onNavigate: () => void }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (hoverOpened.current) hoverOpened.current = false;
+          else setOpen((o) => !o);
+        }}
         className="flex w-full items-center gap-1 rounded px-3 py-2 text-left font-medium hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-sky-600"
       >
         Products

@@ -14,7 +14,11 @@ export function ScrollToTop() {
       type="button"
       aria-label="Scroll to top"
       hidden={!visible}
-      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+      onClick={(event) => {
+        // Hiding a focused button mid-way cancels Chrome's smooth scroll, so let go of focus first.
+        event.currentTarget.blur();
+        window.scrollTo({ top: 0, behavior: "smooth" });
+      }}
       className="fixed right-5 bottom-5 z-30 rounded-full bg-sky-700 p-3 text-white shadow-lg hover:bg-sky-800 animate-[fade-in_0.8s_ease-in]"
     >
       <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">

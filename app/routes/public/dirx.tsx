@@ -1,5 +1,6 @@
 import { CopyButton } from "../../components/copy-button";
 import { PageHero, Prose } from "../../components/page-hero";
+import { CodeBlock } from "../../components/code-block";
 import { pageMeta } from "../../components/page-meta";
 import { site } from "../../site";
 
@@ -35,7 +36,7 @@ export default function Dirx() {
         {installs.map(([label, command]) => (
           <div key={label}>
             <div className="flex items-center justify-between gap-2"><h3 className="font-semibold">{label}</h3><CopyButton text={command} /></div>
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100"><code>{command}</code></pre>
+            <CodeBlock label={`Install command for ${label}`}>{command}</CodeBlock>
           </div>
         ))}
         <h2 className="text-2xl font-bold">Usage guide</h2>

@@ -1,4 +1,5 @@
 import { FeatureList, PageHero, Prose } from "../../components/page-hero";
+import { CodeBlock } from "../../components/code-block";
 import { pageMeta } from "../../components/page-meta";
 import { site } from "../../site";
 
@@ -13,8 +14,6 @@ const features: [string, string][] = [
   ["Guided first run", "Creates the SSH key, tests the connection and sets up the remote for you."],
 ];
 
-const code = "overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100";
-
 export default function OgreSync() {
   return (
     <>
@@ -25,8 +24,8 @@ export default function OgreSync() {
         <h2 className="text-2xl font-bold">Install</h2>
         <ol className="list-decimal space-y-2 pl-6">
           <li>Install Git and make sure <code>ssh</code> is available.</li>
-          <li>Clone the repository: <pre className={code}><code>git clone {site.repos.ogresync}.git</code></pre></li>
-          <li>Install the dependencies: <pre className={code}><code>pip install -r requirements.txt</code></pre></li>
+          <li>Clone the repository: <CodeBlock label="Clone command">{`git clone ${site.repos.ogresync}.git`}</CodeBlock></li>
+          <li>Install the dependencies: <CodeBlock label="Install command">pip install -r requirements.txt</CodeBlock></li>
         </ol>
         <h2 className="text-2xl font-bold">Usage</h2>
         <p>Run <code>python ogresync.py</code>, choose your vault folder and paste the SSH address of an empty repository. From then on OgreSync pulls before your notes app opens and pushes after it closes.</p>

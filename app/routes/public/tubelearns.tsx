@@ -1,5 +1,6 @@
 import { ArticleFacts } from "../../components/article-facts";
 import { FeatureList, PageHero, Prose } from "../../components/page-hero";
+import { CodeBlock } from "../../components/code-block";
 import { pageMeta } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { site } from "../../site";
@@ -29,7 +30,7 @@ export default function TubeLearns() {
         <h2 className="text-2xl font-bold">Features</h2>
         <FeatureList items={features} />
         <h2 className="text-2xl font-bold">Install</h2>
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100"><code>pip install tubelearns</code></pre>
+        <CodeBlock label="Install command">pip install tubelearns</CodeBlock>
         <ArticleFacts start="30 Sep 2023" end="3 Nov 2023" links={[["Source repository", site.repos.tubelearns], ["Package index (PyPI)", site.links.pypi]]} />
       </Prose>
     </>

@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+
+const isPhone = (width: number | undefined) => (width ?? 1366) < 768;
+
+test("desktop: hovering Products opens the mega-menu, leaving closes it", async ({ page, viewport }) => {
+  test.skip(isPhone(viewport?.width), "hover exists only on desktop");
+  await page.goto("/");
+  const products = page.getByRole("button", { name: "Products" });
+  await products.hover();
+  await expect(products).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("banner").getByRole("link", { name: /TubeLearns/ })).toBeVisible();
+  await page.getByRole("button", { name: "Education" }).hover();
+  await expect(page.getByRole("banner").getByRole("link", { name: /CAMPUS/ })).toBeVisible();
+  await page.mouse.move(5, 800);
+  await expect(products).toHaveAttribute("aria-expanded", "false");
+});
+
+test("keyboard: Enter opens the products menu, Escape closes it and returns focus", async ({ page, viewport }) => {
+  test.skip(isPhone(viewport?.width), "the phone menu is tested by tapping");
+  await page.goto("/");
+  const products = page.getByRole("button", { name: "Products" });
+  await products.focus();
+  await page.keyboard.press("Enter");
+  await expect(products).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(products).toHaveAttribute("aria-expanded", "false");
+  await expect(products).toBeFocused();
+});
+
+test("phone: the menu toggles, Products opens on tap, choosing a product closes the menu", async ({ page, viewport }) => {
+  test.skip(!isPhone(viewport?.width), "the hamburger menu exists only on small screens");
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Blogs" })).toBeVisible();
+  await page.getByRole("button", { name: "Products" }).click();
+  await page.getByRole("button", { name: "Education" }).click();
+  await page.getByRole("banner").getByRole("link", { name: /MASTER/ }).click();
+  await expect(page).toHaveURL(/\/products\/educational\/master$/);
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Blogs" })).toBeHidden();
+});
+
+test("the header Blogs link and the section links lead where they should", async ({ page, viewport }) => {
+  await page.goto("/Blog");
+  if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.getByRole("heading", { name: "Contact us" })).toBeInViewport();
+  await page.goto("/Blog");
+  await expect(page.getByRole("heading", { name: "Blogs" })).toBeVisible();
+  await expect(page.getByText("Article", { exact: true })).toHaveCount(9);
+});
+
+test("the scroll-to-top button appears past 300 px and scrolls back up", async ({ page }) => {
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Scroll to top" });
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
+
+test("campus docs: groups start closed; on a phone the top-bar button opens the sidebar and an entry closes it", async ({ page, viewport }) => {
+  await page.goto("/products/educational/campus/docs");
+  const phone = isPhone(viewport?.width);
+  if (phone) {
+    await expect(page.getByRole("navigation", { name: "CAMPUS documentation" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).last().click();
+  }
+  const staff = page.getByRole("button", { name: "Staff", exact: true });
+  await expect(staff).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Curriculam & Syllabus" })).toBeHidden();
+  await page.getByRole("button", { name: "Student", exact: true }).click();
+  await page.getByRole("button", { name: "Attendance Inormations" }).click();
+  await expect(page.getByRole("heading", { name: "Attendance Inormations" })).toBeVisible();
+  if (phone) await expect(page.getByRole("navigation", { name: "CAMPUS documentation" })).toBeHidden();
+  // The player loads from its host only after a click on the poster.
+  await expect(page.locator("iframe")).toHaveCount(0);
+  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ body: "<p>video</p>", contentType: "text/html" }));
+  await page.getByRole("button", { name: /Play video/ }).click();
+  await expect(page.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
+});
