@@ -69,7 +69,7 @@ test("campus docs: groups start closed; on a phone the top-bar button opens the 
   const phone = isPhone(viewport?.width);
   if (phone) {
     await expect(page.getByRole("navigation", { name: "CAMPUS documentation" })).toBeHidden();
-    await page.getByRole("button", { name: "Open menu" }).last().click();
+    await page.getByRole("button", { name: "Open roles menu" }).click();
   }
   const staff = page.getByRole("button", { name: "Staff", exact: true });
   await expect(staff).toHaveAttribute("aria-expanded", "false");

@@ -18,7 +18,7 @@ export default function CampusDocs() {
       <div className="flex items-center justify-between bg-blue-950 px-4 py-2 text-white md:hidden">
         <span className="font-bold">CAMPUS docs</span>
         <button type="button" aria-expanded={sidebarOpen} aria-controls="docs-sidebar" onClick={() => setSidebarOpen((o) => !o)} className="rounded border border-blue-300 px-3 py-1">
-          {sidebarOpen ? "Close menu" : "Open menu"}
+          {sidebarOpen ? "Close roles menu" : "Open roles menu"}
         </button>
       </div>
       <aside id="docs-sidebar" className={`${sidebarOpen ? "block" : "hidden"} bg-blue-950 text-white md:sticky md:top-16 md:block md:h-[calc(100vh-4rem)] md:w-72 md:shrink-0`}>
