@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { ORG_TYPES } from "./contact-messages";
+
+export { CONTACT_MESSAGES, ORG_TYPES } from "./contact-messages";
 
 const name = z.string().trim().min(1, "Enter your name.").max(200, "At most 200 characters.");
 const email = z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Enter a valid e-mail address."));
@@ -10,7 +13,6 @@ const botcheck = z.unknown().optional();
 export const ContactGeneralSchema = z.object({ name, email, message, botcheck });
 export type ContactGeneral = z.infer<typeof ContactGeneralSchema>;
 
-export const ORG_TYPES = ["institution", "university", "school", "others"] as const;
 
 /** The CAMPUS "Make a Request" form. `otherType` is required only when orgType is "others". */
 export const CampusContactSchema = z
@@ -34,12 +36,6 @@ export type CampusContact = z.infer<typeof CampusContactSchema>;
 export const ContactSchema = z.union([CampusContactSchema, ContactGeneralSchema]);
 export const isCampusInput = (input: unknown) => typeof input === "object" && input !== null && "orgType" in input;
 
-export const CONTACT_MESSAGES = {
-  generalSuccess: "Message sent successfully",
-  generalFailure: "Failed to send message",
-  campusSuccess: "Contact form submitted successfully!",
-  campusFailure: "Failed to submit the form. Please try again.",
-} as const;
 
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const MESSAGE_SOURCES = ["general", "campus"] as const;

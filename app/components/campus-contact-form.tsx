@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from "react";
 import toast from "react-hot-toast";
-import { CONTACT_MESSAGES, ORG_TYPES } from "../../contract/contact";
+import { CONTACT_MESSAGES, ORG_TYPES } from "../../contract/contact-messages";
 import { Honeypot } from "./honeypot";
 import { fieldClass, postContact } from "./post-contact";
 

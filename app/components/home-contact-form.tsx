@@ -1,6 +1,6 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { CONTACT_MESSAGES } from "../../contract/contact";
+import { CONTACT_MESSAGES } from "../../contract/contact-messages";
 import { Honeypot } from "./honeypot";
 import { fieldClass, postContact } from "./post-contact";
 

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { CONTACT_MESSAGES } from "../../../contract/contact";
+import { CONTACT_MESSAGES } from "../../../contract/contact-messages";
 import { PageHero, Prose } from "../../components/page-hero";
 import type { Route } from "./+types/contact-sent";
 import { submitContactForm } from "./contact-submit.server";
