@@ -19,9 +19,9 @@ export function SiteFooter() {
         </nav>
         <div className="text-sm">
           <p>{site.country}</p>
-          <p><a className="hover:text-white" href={`mailto:${site.email}`}>{site.email}</a></p>
-          <p><a className="hover:text-white" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a></p>
-          <p className="mt-2"><a className="hover:text-white" href={site.links.github}>GitHub</a> · <a className="hover:text-white" href={site.links.linkedin}>LinkedIn</a></p>
+          <p><a className="inline-block py-1 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a></p>
+          <p><a className="inline-block py-1 hover:text-white" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a></p>
+          <p className="mt-2"><a className="inline-block py-1 hover:text-white" href={site.links.github}>GitHub</a> · <a className="inline-block py-1 hover:text-white" href={site.links.linkedin}>LinkedIn</a></p>
         </div>
       </div>
       <p className="pb-6 text-center text-xs">© 2024 {site.name}. All rights reserved.</p>
