@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+// Property-based fuzzing of the public and admin calls: never a 5xx, never a stack trace, always the JSON error shape.
+let t: TestApp;
+const figures: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ config: { CONTACT_RATE_LIMIT: 100_000 } });
+});
+afterAll(async () => {
+  console.log(["reliability figures:", ...figures].join("\n"));
+  await t.close();
+});
+
+const CALLS = [
+  { method: "POST", path: "/api/admin/login" },
+  { method: "POST", path: "/api/contact-general" },
+  { method: "POST", path: "/api/admin/logout" },
+  { method: "GET", path: "/api/check/auth/admin" },
+  { method: "POST", path: "/api/devquests" },
+  { method: "POST", path: "/api/products/coupon/update" },
+  { method: "POST", path: "/api/oni/add/product/version" },
+  { method: "POST", path: "/api/products/version/patch/create" },
+];
+const body = fc.oneof(
+  fc.json(),
+  fc.string({ unit: "binary" }),
+  fc.string({ minLength: 1000, maxLength: 200_000 }),
+  fc.record({ email: fc.anything(), password: fc.anything(), name: fc.anything(), message: fc.anything() }).map((o) => JSON.stringify(o)),
+);
+const contentType = fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "");
+
+async function checkAnswer(res: Response) {
+  expect(res.status).toBeLessThan(500);
+  const text = await res.text();
+  expect(text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  if (res.status >= 400) expect(JSON.parse(text)).toMatchObject({ status: "error", message: expect.any(String) });
+}
+
+describe("fuzzing the API", () => {
+  it("answers random bodies and content types without a 5xx or stack trace", async () => {
+    let count = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...CALLS), body, contentType, async (call, payload, type) => {
+        const headers: Record<string, string> = type ? { "content-type": type } : {};
+        const res = await t.request(call.path, { method: call.method, headers, body: call.method === "GET" ? undefined : payload, ip: `10.9.${count % 250}.1` });
+        count++;
+        await checkAnswer(res);
+      }),
+      { numRuns: 1500 },
+    );
+    figures.push(`fuzz requests (auth, contact, quests, coupons, versions, patches): ${count}, 5xx: 0`);
+  });
+
+  it("answers admin calls without a session with 401/403", async () => {
+    for (const path of ["/api/admin/messages", "/api/oni/dashboard", "/api/check/auth/admin"]) {
+      const res = await t.request(path);
+      expect([401, 403]).toContain(res.status);
+      await checkAnswer(res);
+    }
+  });
+});
