@@ -60,4 +60,14 @@ describe("fuzzing the API", () => {
       await checkAnswer(res);
     }
   });
+
+  it("refuses cookie-only admin changes without the X-Requested-With marker (403)", async () => {
+    const admin = await t.loginAsAdmin();
+    for (const path of ["/api/devquests", "/api/products/coupon/update", "/api/oni/add/product/version"]) {
+      const res = await t.request(path, { method: "POST", headers: { cookie: admin.cookie }, json: {} });
+      expect(res.status).toBe(403);
+      await checkAnswer(res);
+    }
+    figures.push("cookie-only admin changes without marker: 403 on all 3");
+  });
 });
