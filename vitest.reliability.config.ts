@@ -1,6 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// Reliability suite (issue 5): in-process fuzzing of the API through app.request(); see docs/reliability.md.
+// Reliability suite (issue 5): in-process fuzzing plus checks against the real bundled server
+// ($BUILD_DIR/server.js); files run one after another so spawned servers do not compete for 2 cores.
 export default defineConfig({
-  test: { include: ["tests/reliability/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000, env: { TEST_DB: "pglite" } },
+  test: {
+    include: ["tests/reliability/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    env: { TEST_DB: "pglite" },
+  },
 });

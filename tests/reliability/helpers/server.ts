@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// Spawns the real bundled server so crash, lock and header checks exercise the production entry point.
+export const buildDir = process.env.BUILD_DIR ?? "build";
+export const serverJs = path.resolve(buildDir, "server.js");
+
+export function requireBuild(): void {
+  if (!existsSync(serverJs)) {
+    throw new Error(`${serverJs} is missing: run \`BUILD_DIR=${buildDir} npm run build\` before npm run test:reliability.`);
+  }
+}
+
+export interface RunningServer {
+  proc: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+let nextPort = Number(process.env.RELIABILITY_PORT ?? 3500);
+
+export async function startServer(opts: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> } = {}) {
+  requireBuild();
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "rel-"));
+  const port = nextPort++;
+  let out = "";
+  const proc = spawn(process.execPath, [serverJs], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "false",
+      CONTACT_RATE_LIMIT: "100000",
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout?.on("data", (d) => (out += d));
+  proc.stderr?.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const server: RunningServer = { proc, url, dataDir, output: () => out, exited };
+  await waitReady(server);
+  return server;
+}
+
+async function waitReady(server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (server.proc.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.proc.kill("SIGKILL");
+  throw new Error(`server not ready within 20 s:\n${server.output()}`);
+}
+
+export async function stopServer(server: RunningServer, signal: NodeJS.Signals = "SIGTERM") {
+  if (server.proc.exitCode === null) server.proc.kill(signal);
+  return server.exited;
+}
