@@ -93,4 +93,21 @@ describe("session check and logout", () => {
     expect(out.headers.get("set-cookie")).toMatch(/session_id=;/);
     expect((await t.request("/api/check/auth/admin", { headers: { authorization: token } })).status).toBe(401);
   });
+
+  it("over https sets __Host-session_id (Secure) and logout clears that very cookie", async () => {
+    const json = { "content-type": "application/json", "x-test-peer": "10.0.4.1" };
+    const res = await t.app.request("https://localhost/api/admin/login", { method: "POST", headers: json, body: JSON.stringify(TEST_ADMIN) });
+    expect(res.status).toBe(200);
+    const token = ((await res.json()) as { auth_token: string }).auth_token;
+    expect(res.headers.get("set-cookie")).toMatch(new RegExp(`^__Host-session_id=${token};.*Secure`));
+    const out = await t.app.request("https://localhost/api/admin/logout", {
+      method: "POST",
+      headers: { cookie: `__Host-session_id=${token}`, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie();
+    // Was "__Host-__Host-session_id=": the browser kept the real cookie.
+    expect(cleared.find((c) => c.startsWith("__Host-session_id=;"))).toMatch(/Max-Age=0.*Path=\/.*Secure/);
+    expect(cleared.every((c) => /^(__Host-)?session_id=;/.test(c))).toBe(true);
+  });
 });

@@ -21,7 +21,9 @@ export function setSessionCookie(c: Context, token: string, https: boolean): voi
 }
 
 export function clearSessionCookie(c: Context, https: boolean): void {
-  deleteCookie(c, https ? HOST_PREFIXED : PLAIN, { path: "/", secure: https, ...(https ? { prefix: "host" as const } : {}) });
+  // The name already carries __Host-: hono's `prefix: "host"` would prepend it a second time and
+  // leave the real cookie in the browser.
+  deleteCookie(c, https ? HOST_PREFIXED : PLAIN, { path: "/", secure: https, httpOnly: true, sameSite: "Lax" });
   if (https) deleteCookie(c, PLAIN, { path: "/" });
 }
 

@@ -11,8 +11,9 @@ export const TEST_ADMIN = { email: "admin@example.com", password: "correct horse
  * The real app on a fresh database, driven through app.request() with no socket.
  * The client IP comes from the `x-test-peer` header (tests only: createApp's peerAddress hook).
  */
-export async function createTestApp(options: { config?: Partial<Config>; now?: () => Date } = {}) {
-  const database: Database = await createTestDatabase();
+export async function createTestApp(options: { config?: Partial<Config>; now?: () => Date; database?: Database } = {}) {
+  // A given database (e.g. a second app instance on the same PostgreSQL) stays open on close().
+  const database: Database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
   const services = createServices(database.db, config, options.now);
   const app = createApp({ config, database, services, peerAddress: (c: Context) => c.req.header("x-test-peer") ?? "127.0.0.1" });
@@ -35,7 +36,7 @@ export async function createTestApp(options: { config?: Partial<Config>; now?: (
     return { token, cookie, headers: { cookie, "x-requested-with": "XMLHttpRequest" } };
   }
 
-  return { app, database, services, config, request, loginAsAdmin, close: () => database.close() };
+  return { app, database, services, config, request, loginAsAdmin, close: () => (options.database ? Promise.resolve() : database.close()) };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
