@@ -9,6 +9,9 @@ import type { ServiceDeps } from "./deps";
 import type { Actor } from "./messages";
 import type { Products } from "./products";
 
+/** Advisory lock key held by each coupon batch's transaction (an arbitrary constant, unique in this app). */
+const COUPON_BATCH_LOCK = 7_301_001;
+
 export type RedeemedCoupon = { id: number; code: string; productVersionId: number; discountPercent: number; usedAt: Date };
 
 export function createCoupons({ db, config, audit, products }: ServiceDeps & { audit: Audit; products: Products }) {
@@ -27,6 +30,11 @@ export function createCoupons({ db, config, audit, products }: ServiceDeps & { a
       const version = await products.findVersion(batch.product_id, batch.version);
       try {
         await db.transaction(async (tx) => {
+          // Batches sharing codes in different orders would each hold one code's unique-index entry
+          // and wait for the other's: PostgreSQL's deadlock detector then failed one with a 500. Batches
+          // are rare admin actions, so they take turns; the later one gets the unique violation (409).
+          // (Sorting the codes would also avoid the deadlock but would reorder the admin's list.)
+          await tx.execute(sql`select pg_advisory_xact_lock(${COUPON_BATCH_LOCK})`);
           await tx.insert(coupons).values(batch.coupons.map((code) => ({ code, productVersionId: version.id, discountPercent: batch.discount_percentage })));
           await audit.record(
             { ...actor, action: "coupon.create_batch", entity: "product_version", entityId: version.id, detail: { count: batch.coupons.length, discount: batch.discount_percentage } },

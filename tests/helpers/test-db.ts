@@ -31,7 +31,8 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-async function onServer(url: string, statement: string): Promise<void> {
+/** Runs one statement on the server of `url` (create/drop database). */
+export async function onServer(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
