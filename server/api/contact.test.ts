@@ -60,6 +60,18 @@ describe("POST /api/contact-general", () => {
     expect((await send(body, "10.1.0.6")).status).toBe(201);
   });
 
+  it("answers 50 simultaneous posts from one IP with exactly CONTACT_RATE_LIMIT 201s, the rest 429 + Retry-After", async () => {
+    const before = (await list()).total;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send({ name: "Burst", email: "burst@example.com", message: `burst ${i}` }, "10.1.0.8")),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(47);
+    for (const res of answers.filter((r) => r.status === 429)) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await list()).total).toBe(before + 3);
+  });
+
   it("is callable from a no-JS form action with raw form values", async () => {
     const result = await t.services.contact.submit("campus", { name: "Meera", email: "m@example.org", orgType: "school", orgName: "St. Mary", message: "Demo" }, "10.1.0.7");
     expect(result).toEqual({ stored: true });

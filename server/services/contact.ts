@@ -1,9 +1,8 @@
 import { CampusContactSchema, ContactGeneralSchema } from "../../contract/contact";
-import { contactMessages } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { parseWith } from "../http/validate";
+import { createContactWriter } from "./contact-writer";
 import type { ServiceDeps } from "./deps";
-import type { RateLimiter } from "./rate-limit";
 
 export type ContactKind = "general" | "campus";
 
@@ -19,10 +18,12 @@ function honeypotTripped(input: unknown): boolean {
  * Contact messages from the home and campus forms. Shared by POST /api/contact-general and the
  * pages' no-JS form actions, so both validate, throttle and store the same way.
  */
-export function createContact({ db, config, now, rateLimiter }: ServiceDeps & { rateLimiter: RateLimiter }) {
+export function createContact(deps: ServiceDeps) {
+  const writer = createContactWriter(deps);
   return {
     /**
-     * Validates, throttles per client IP and stores one message; resolves only once it is stored.
+     * Validates, throttles per client IP and stores one message; resolves only once it is stored
+     * (committed together with the posts that arrived meanwhile: contact-writer.ts).
      * A tripped honeypot resolves with stored:false (the caller answers success all the same).
      * Throws HttpError 400 (with field errors) or 429 (with Retry-After).
      */
@@ -32,23 +33,25 @@ export function createContact({ db, config, now, rateLimiter }: ServiceDeps & { 
         kind === "campus"
           ? parseWith(CampusContactSchema, input)
           : { ...parseWith(ContactGeneralSchema, input), orgType: null, orgName: null, otherType: null };
-      const hit = await rateLimiter.hit(`contact-ip:${clientIp}`, config.CONTACT_RATE_LIMIT, 60);
-      if (!hit.allowed) {
+      const outcome = await writer.write(
+        {
+          source: kind,
+          name: fields.name,
+          email: fields.email,
+          message: fields.message,
+          orgType: fields.orgType,
+          orgName: fields.orgName || null,
+          otherType: fields.orgType === "others" ? fields.otherType || null : null,
+          clientIp,
+          createdAt: deps.now(),
+        },
+        `contact-ip:${clientIp}`,
+      );
+      if (!outcome.stored) {
         throw new HttpError(429, "Too many messages from your address. Please wait a minute and try again.", undefined, {
-          "Retry-After": String(hit.retryAfterSeconds),
+          "Retry-After": String(outcome.retryAfterSeconds),
         });
       }
-      await db.insert(contactMessages).values({
-        source: kind,
-        name: fields.name,
-        email: fields.email,
-        message: fields.message,
-        orgType: fields.orgType,
-        orgName: fields.orgName || null,
-        otherType: fields.orgType === "others" ? fields.otherType || null : null,
-        clientIp,
-        createdAt: now(),
-      });
       return { stored: true };
     },
   };

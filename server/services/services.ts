@@ -24,7 +24,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     rateLimiter,
     admins: createAdmins({ ...deps, audit }),
     auth: createAuth({ ...deps, audit, rateLimiter }),
-    contact: createContact({ ...deps, rateLimiter }),
+    contact: createContact(deps),
     messages: createMessages({ ...deps, audit }),
     products,
     coupons: createCoupons({ ...deps, audit, products }),

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/query-rows";
+import { sqlState } from "./db-errors";
+import type { ServiceDeps } from "./deps";
+import { rateWindow, sweepOldWindows } from "./rate-limit";
+
+/** One contact message as stored. */
+export type ContactRow = {
+  source: "general" | "campus";
+  name: string;
+  email: string;
+  message: string;
+  orgType: string | null;
+  orgName: string | null;
+  otherType: string | null;
+  clientIp: string;
+  createdAt: Date;
+};
+
+export type WriteOutcome = { stored: true } | { stored: false; retryAfterSeconds: number };
+
+type Pending = {
+  row: ContactRow;
+  rateKey: string;
+  window: ReturnType<typeof rateWindow>;
+  resolve(outcome: WriteOutcome): void;
+  reject(err: unknown): void;
+};
+
+const WINDOW_SECONDS = 60;
+/** Rows per statement; a longer queue is written in several statements, one after another. */
+const MAX_BATCH = 500;
+
+/**
+ * Group commit for contact messages (docs/decisions/005-contact-group-commit.md). Posts that arrive
+ * while a write is in flight wait and are written together by the next statement, ONE statement
+ * per batch: it counts the batch's hits per rate-limit key and window with one upsert per key (row
+ * locks make that exact across app instances), derives each post's position in its window from the
+ * returned count, and inserts only the posts within the limit. Every caller is answered after
+ * that statement has committed; nothing is acknowledged from memory.
+ */
+export function createContactWriter({ db, config, now }: ServiceDeps) {
+  let queue: Pending[] = [];
+  let draining = false;
+
+  async function statement(batch: Pending[]): Promise<Map<number, number>> {
+    const json = JSON.stringify(
+      batch.map(({ row, rateKey, window }, i) => ({
+        i,
+        rate_key: rateKey,
+        window_start: window.start.toISOString(),
+        source: row.source,
+        name: row.name,
+        email: row.email,
+        message: row.message,
+        org_type: row.orgType,
+        org_name: row.orgName,
+        other_type: row.otherType,
+        client_ip: row.clientIp,
+        created_at: row.createdAt.toISOString(),
+      })),
+    );
+    // `nth` = this post's position among its key's hits in the window, counting other instances'
+    // earlier hits (the upsert returns the count after adding this batch's hits).
+    const rows = await queryRows<{ i: number; nth: number }>(db, sql`
+      with batch as (
+        select * from json_to_recordset(${json}::json) as b(
+          i int, rate_key text, window_start timestamptz, source text, name text, email text, message text,
+          org_type text, org_name text, other_type text, client_ip text, created_at timestamptz)
+      ), hits as (
+        insert into rate_limits (key, window_start, count)
+        select rate_key, window_start, count(*) from batch group by rate_key, window_start
+        on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
+        returning key, window_start, count
+      ), ranked as (
+        select b.*, (h.count - count(*) over w + row_number() over (w order by b.i))::int as nth
+        from batch b join hits h on h.key = b.rate_key and h.window_start = b.window_start
+        window w as (partition by b.rate_key, b.window_start)
+      ), stored as (
+        insert into contact_messages (source, name, email, message, org_type, org_name, other_type, client_ip, created_at)
+        select source, name, email, message, org_type, org_name, other_type, client_ip, created_at
+        from ranked where nth <= ${config.CONTACT_RATE_LIMIT} order by i
+      )
+      select i, nth from ranked`);
+    return new Map(rows.map((r) => [Number(r.i), Number(r.nth)]));
+  }
+
+  /** Settles every post of `batch`; never throws. */
+  async function writeBatch(batch: Pending[]): Promise<void> {
+    let positions: Map<number, number>;
+    try {
+      positions = await statement(batch);
+    } catch (err) {
+      // The database refused the statement (it has an SQLSTATE), so nothing of it was kept: one bad
+      // row must not fail the others, so write each post alone. Without an SQLSTATE (connection
+      // lost) the outcome is unknown: fail them all rather than risk storing any twice.
+      if (batch.length > 1 && sqlState(err)) {
+        for (const entry of batch) await writeBatch([entry]);
+      } else {
+        for (const entry of batch) entry.reject(err);
+      }
+      return;
+    }
+    batch.forEach((entry, i) => {
+      const nth = positions.get(i);
+      if (nth === undefined) entry.reject(new Error("contact batch answered without this message"));
+      else if (nth <= config.CONTACT_RATE_LIMIT) entry.resolve({ stored: true });
+      else entry.resolve({ stored: false, retryAfterSeconds: entry.window.retryAfterSeconds });
+    });
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length) {
+      const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
+      queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
+      await writeBatch(batch);
+    }
+    draining = false;
+    if (Math.random() < 0.01) {
+      await sweepOldWindows(db, now().getTime()).catch(() => undefined);
+    }
+  }
+
+  return {
+    /**
+     * Counts one hit on `rateKey` and stores `row` if the hit is within CONTACT_RATE_LIMIT per
+     * minute; resolves once the statement holding it has committed, rejects if it failed.
+     */
+    write(row: ContactRow, rateKey: string): Promise<WriteOutcome> {
+      return new Promise((resolve, reject) => {
+        queue.push({ row, rateKey, window: rateWindow(row.createdAt.getTime(), WINDOW_SECONDS), resolve, reject });
+        if (draining) return;
+        draining = true;
+        // Start on the next turn of the event loop, so posts read in this one share the statement.
+        setImmediate(() => void drain());
+      });
+    },
+  };
+}
+
+export type ContactWriter = ReturnType<typeof createContactWriter>;
