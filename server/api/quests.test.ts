@@ -36,4 +36,15 @@ describe("/api/devquests", () => {
     const form = await t.request("/api/devquests", { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "title=T" });
     expect(form.status).toBe(415);
   });
+
+  it("refuses a NUL character with a field error (400), which PostgreSQL text cannot store (was a 500)", async () => {
+    const res = await create({ title: "Null\u0000byte", description: "D", prize: "$1" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({ title: expect.any(String) });
+    const nested = await t.request("/api/oni/add/product/version", { method: "POST", headers, json: { features: ["ok", "bad\u0000"] } });
+    expect((await nested.json()).errors).toEqual({ "features.1": expect.any(String) });
+    // Deep nesting within the 64 KB limit is walked without exhausting the stack.
+    const deep = await t.request("/api/devquests", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "[".repeat(30_000) + "]".repeat(30_000) });
+    expect(deep.status).toBe(400);
+  });
 });
