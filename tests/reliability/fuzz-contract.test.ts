@@ -11,6 +11,7 @@ import { PRODUCT_VERSION_JSON_FIELDS, ProductInformationListSchema, ProductVersi
 import { QuestCreatedSchema, QuestCreateSchema, QuestListSchema } from "../../contract/quests";
 import { addVersions } from "../helpers/product-fixtures";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/test-app";
+import { pgUrl, sharedPostgres } from "./helpers/race-postgres";
 import { bodyOf, edgeOf, type Hints, type JsonSchema, validOf } from "./helpers/schema-arbitrary";
 
 // Fuzzing driven by the contract: request bodies and queries are generated from the same zod schemas
@@ -60,13 +61,17 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 }
 
 let t: TestApp;
+let shared: Awaited<ReturnType<typeof sharedPostgres>> | undefined;
 let hints: Hints;
 const tallies = new Map<string, Map<string, number>>();
 let ipCounter = 0;
 const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
-beforeAll(async () => {
-  t = await createTestApp({ config: { CONTACT_RATE_LIMIT: 1_000_000, COUPON_PREFIX: PREFIX } });
+async function setUp(db: "pglite" | "postgres") {
+  const config = { CONTACT_RATE_LIMIT: 1_000_000, COUPON_PREFIX: PREFIX };
+  shared = db === "postgres" ? await sharedPostgres(pgUrl as string) : undefined;
+  t = await createTestApp({ config, database: shared?.open(10) });
+  adminToken = undefined;
   const admin = await t.loginAsAdmin();
   await addVersions(t, admin.headers, "fuzz-prod", ["1.0", "2.0"]);
   for (let i = 0; i < 3; i++) {
@@ -82,9 +87,9 @@ beforeAll(async () => {
     email: [TEST_ADMIN.email],
     password: [TEST_ADMIN.password],
   };
-});
+}
 
-afterAll(async () => {
+async function tearDown(db: string) {
   const columns = ["2xx", "400", "401", "403", "404", "409", "413", "415", "429"];
   const rows = [...tallies].map(([call, counts]) => {
     const total = [...counts.values()].reduce((x, y) => x + y, 0);
@@ -92,9 +97,11 @@ afterAll(async () => {
     return `| ${call} | ${total} | ${columns.map((c) => counts.get(c) ?? 0).join(" | ")} | ${other} |`;
   });
   const total = [...tallies.values()].flatMap((m) => [...m.values()]).reduce((x, y) => x + y, 0);
-  console.log([`| call (session) | requests | ${columns.join(" | ")} | other |`, `| --- | ---${" | ---".repeat(columns.length + 1)} |`, ...rows, `| total | ${total} |`].join("\n"));
+  console.log([`| call (session) on ${db} | requests | ${columns.join(" | ")} | other |`, `| --- | ---${" | ---".repeat(columns.length + 1)} |`, ...rows, `| total | ${total} |`].join("\n"));
+  tallies.clear();
   await t?.close();
-});
+  await shared?.drop();
+}
 
 type Session = "admin" | "anonymous";
 type Generated = { session: Session; auth: string; pathId: string; query: [string, string][]; body: unknown; encoding: string };
@@ -145,7 +152,7 @@ function encode(call: Call, g: Generated): { body?: BodyInit; type?: string } {
 }
 
 /** A session token for this request: the fixture admin's, or a fresh one for logout (which revokes it). */
-let adminToken: string;
+let adminToken: string | undefined;
 async function tokenFor(call: Call): Promise<string> {
   if (call.path === "/api/admin/logout" || !adminToken) {
     const { token } = await t.services.auth.login(TEST_ADMIN.email, TEST_ADMIN.password, nextIp());
@@ -203,7 +210,11 @@ function tally(call: Call, session: Session, status: number): void {
   tallies.set(key, counts);
 }
 
-describe("contract-driven fuzzing", () => {
+// PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (required in CI), where the pg driver and pool answer errors.
+describe.each(pgUrl ? (["pglite", "postgres"] as const) : (["pglite"] as const))("contract-driven fuzzing on %s", (db) => {
+  beforeAll(() => setUp(db));
+  afterAll(() => tearDown(db));
+
   it("lists every API route of the router and every operation of /api/openapi.json", async () => {
     const listed = new Set(CALLS.map((c) => `${c.method} ${c.path}`));
     const doc = (await (await t.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };

@@ -39,10 +39,10 @@ function lifetimeSeconds(c: Cookie, sentAt: number): number {
   return 0; // a session cookie: gone when the browser closes
 }
 
-async function login(https: boolean) {
+async function login(https: boolean, ip = "127.0.0.1") {
   const headers: Record<string, string> = https ? { "x-forwarded-proto": "https" } : {};
   const sentAt = Date.now();
-  const res = await t.request("/api/admin/login", { method: "POST", json: TEST_ADMIN, headers, ip: "127.0.0.1" });
+  const res = await t.request("/api/admin/login", { method: "POST", json: TEST_ADMIN, headers, ip });
   expect(res.status).toBe(200);
   const { auth_token: token } = (await res.json()) as { auth_token: string };
   const cookies = setCookies(res);
@@ -92,5 +92,14 @@ describe.each([
     const check = await t.request("/api/check/auth/admin", { headers: { authorization: token } });
     expect(check.status).toBe(401);
     figures.push(`| ${name} logout | cleared (${cleared.map((c) => c.name).join(", ")}), session revoked |`);
+  });
+});
+
+describe("X-Forwarded-Proto from a peer that is not the trusted proxy", () => {
+  it("is ignored: plain session_id, no Secure", async () => {
+    const { cookie } = await login(true, "203.0.113.9");
+    expect(cookie.name).toBe("session_id");
+    expect(cookie.attrs.has("secure")).toBe(false);
+    figures.push("| forged X-Forwarded-Proto from an untrusted peer | ignored (session_id, no Secure) |");
   });
 });
