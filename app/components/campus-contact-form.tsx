@@ -1,8 +1,8 @@
 import { useState, useSyncExternalStore } from "react";
-import toast from "react-hot-toast";
-import { CONTACT_MESSAGES, ORG_TYPES } from "../../contract/contact-messages";
+import { ORG_TYPES } from "../../contract/contact-messages";
+import { useContactSubmit } from "./contact-submit";
+import { fieldClass } from "./form-styles";
 import { Honeypot } from "./honeypot";
-import { fieldClass, postContact } from "./post-contact";
 
 const noop = () => () => undefined;
 const labels: Record<(typeof ORG_TYPES)[number], string> = { institution: "Institution", university: "University", school: "School", others: "Others" };
@@ -15,28 +15,10 @@ export function CampusContactForm() {
   // false in the server HTML (and so without JavaScript), true once React runs in the browser.
   const hydrated = useSyncExternalStore(noop, () => true, () => false);
   const [orgType, setOrgType] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit, onFocus } = useContactSubmit("campus", () => setOrgType(""));
   const others = orgType === "others";
   return (
-    <form
-      method="post"
-      action="/contact/sent?form=campus"
-      className="space-y-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        setBusy(true);
-        const ok = await postContact(form);
-        setBusy(false);
-        if (ok) {
-          toast.success(CONTACT_MESSAGES.campusSuccess);
-          form.reset();
-          setOrgType("");
-        } else {
-          toast.error(CONTACT_MESSAGES.campusFailure);
-        }
-      }}
-    >
+    <form method="post" action="/contact/sent?form=campus" className="space-y-4" onSubmit={onSubmit} onFocus={onFocus}>
       <div className="h-1 overflow-hidden rounded bg-slate-200" aria-hidden="true">
         <div className="h-full bg-sky-600 transition-[width]" style={{ width: busy ? "100%" : "0%" }} />
       </div>

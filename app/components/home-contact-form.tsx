@@ -1,31 +1,12 @@
-import { useState } from "react";
-import toast from "react-hot-toast";
-import { CONTACT_MESSAGES } from "../../contract/contact-messages";
+import { useContactSubmit } from "./contact-submit";
+import { fieldClass } from "./form-styles";
 import { Honeypot } from "./honeypot";
-import { fieldClass, postContact } from "./post-contact";
 
 /** The home form. Without JavaScript it posts to /contact/sent and lands on a result page. */
 export function HomeContactForm() {
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit, onFocus } = useContactSubmit("general");
   return (
-    <form
-      method="post"
-      action="/contact/sent?form=general"
-      className="space-y-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        setBusy(true);
-        const ok = await postContact(form);
-        setBusy(false);
-        if (ok) {
-          toast.success(CONTACT_MESSAGES.generalSuccess);
-          form.reset();
-        } else {
-          toast.error(CONTACT_MESSAGES.generalFailure);
-        }
-      }}
-    >
+    <form method="post" action="/contact/sent?form=general" className="space-y-4" onSubmit={onSubmit} onFocus={onFocus}>
       <label className="block text-sm font-medium">
         Your name
         <input className={fieldClass} name="name" type="text" autoComplete="name" required />

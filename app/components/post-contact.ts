@@ -1,5 +1,11 @@
+import { CONTACT_MESSAGES } from "../../contract/contact-messages";
+import { notify, prepareToasts } from "./toasts";
+
+// Loaded when a contact form is submitted (or about to be), not with the page: the page itself
+// works without it, and without JavaScript the form posts to /contact/sent.
+
 /** Sends a contact form as JSON; the honeypot goes along only when a bot ticked it. */
-export async function postContact(form: HTMLFormElement): Promise<boolean> {
+async function postContact(form: HTMLFormElement): Promise<boolean> {
   const values: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) {
     if (typeof value === "string" && !(key === "botcheck" && !value)) values[key] = value;
@@ -16,5 +22,14 @@ export async function postContact(form: HTMLFormElement): Promise<boolean> {
   }
 }
 
-export const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-sky-600 focus:outline-2 focus:outline-sky-600";
+/** Posts the form and toasts the outcome in the wording of that form (SPEC.md section 9). */
+export async function sendContact(form: HTMLFormElement, which: "general" | "campus"): Promise<boolean> {
+  prepareToasts();
+  const ok = await postContact(form);
+  const [success, failure] =
+    which === "general"
+      ? [CONTACT_MESSAGES.generalSuccess, CONTACT_MESSAGES.generalFailure]
+      : [CONTACT_MESSAGES.campusSuccess, CONTACT_MESSAGES.campusFailure];
+  await notify(ok ? "success" : "error", ok ? success : failure);
+  return ok;
+}

@@ -1,11 +1,8 @@
-import { Toaster } from "react-hot-toast";
 import { Outlet } from "react-router";
 import { ScrollToTop } from "../../components/scroll-to-top";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
-
-// react-hot-toast's defaults are SPEC.md section 9's durations; width and count set here.
-const toastOptions = { style: { maxWidth: "350px" } };
+import { Toasts } from "../../components/toasts";
 
 export default function PublicLayout() {
   return (
@@ -17,7 +14,7 @@ export default function PublicLayout() {
       </main>
       <SiteFooter />
       <ScrollToTop />
-      <Toaster position="top-center" toastOptions={toastOptions} containerStyle={{ zIndex: 60 }} />
+      <Toasts />
     </div>
   );
 }
