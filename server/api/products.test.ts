@@ -87,4 +87,15 @@ describe("product reads", () => {
     expect((await t.request("/api/products/version/details", { method: "POST" })).status).toBe(401);
     expect((await t.request("/api/products/informations")).status).toBe(401);
   });
+
+  it("lists products named like Object.prototype members (was a 500 for every later call)", async () => {
+    for (const [id, name] of [["proto-name", "__proto__"], ["ctor-name", "constructor"]]) {
+      expect((await add(versionInput(id, "1.0", { product_name: name }))).status).toBe(201);
+    }
+    const res = await t.request("/api/products/version/details", { headers });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"__proto__":["1.0"]');
+    expect(JSON.parse(text).constructor).toEqual(["1.0"]);
+  });
 });

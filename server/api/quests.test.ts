@@ -37,12 +37,16 @@ describe("/api/devquests", () => {
     expect(form.status).toBe(415);
   });
 
-  it("refuses a NUL character with a field error (400), which PostgreSQL text cannot store (was a 500)", async () => {
+  it("refuses a NUL character or a lone surrogate with a field error (400), which PostgreSQL cannot store (was a 500)", async () => {
     const res = await create({ title: "Null\u0000byte", description: "D", prize: "$1" });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual({ title: expect.any(String) });
     const nested = await t.request("/api/oni/add/product/version", { method: "POST", headers, json: { features: ["ok", "bad\u0000"] } });
     expect((await nested.json()).errors).toEqual({ "features.1": expect.any(String) });
+    const surrogate = await create({ title: "T", description: "lone \ud800 half", prize: "$1" });
+    expect(surrogate.status).toBe(400);
+    expect((await surrogate.json()).errors).toEqual({ description: expect.any(String) });
+    expect((await create({ title: "Emoji 😀 pair", description: "D", prize: "$1" })).status).toBe(201);
     // Deep nesting within the 64 KB limit is walked without exhausting the stack.
     const deep = await t.request("/api/devquests", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "[".repeat(30_000) + "]".repeat(30_000) });
     expect(deep.status).toBe(400);

@@ -12,18 +12,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+// With the u flag a surrogate pair is one code point, so this matches only a lone half.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 /**
- * Where the input holds a string with a NUL character: PostgreSQL text and jsonb cannot store one,
- * so it would fail the INSERT with a 500 (the contract fuzzing found this). Iterative, because a
- * 64 KB body of nested arrays is deeper than the call stack.
+ * Where the input holds text PostgreSQL cannot take: a NUL character (text and jsonb refuse it) or a
+ * lone UTF-16 surrogate (json refuses its escape; elsewhere it would be stored as U+FFFD). Either
+ * failed the INSERT with a 500 (found by the contract fuzzing). Iterative, because a 64 KB body of
+ * nested arrays is deeper than the call stack.
  */
-function nulCharacterErrors(input: unknown): Record<string, string> {
+function textErrors(input: unknown): Record<string, string> {
   const errors: Record<string, string> = {};
   const stack: [unknown, string[]][] = [[input, []]];
   while (stack.length) {
     const [value, path] = stack.pop() as [unknown, string[]];
     if (typeof value === "string") {
-      if (value.includes("\u0000")) errors[path.length ? path.join(".") : "body"] ??= "Remove the NUL character from this text.";
+      const key = path.length ? path.join(".") : "body";
+      if (value.includes("\u0000")) errors[key] ??= "Remove the NUL character from this text.";
+      else if (LONE_SURROGATE.test(value)) errors[key] ??= "This text is not valid Unicode.";
     } else if (value && typeof value === "object") {
       // Field names go a few levels deep; below that the path stops growing, so deep nesting stays linear.
       for (const [key, child] of Object.entries(value)) stack.push([child, path.length < 6 ? [...path, key] : path]);
@@ -33,8 +39,8 @@ function nulCharacterErrors(input: unknown): Record<string, string> {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const nul = nulCharacterErrors(input);
-  if (Object.keys(nul).length) throw badRequest("Some fields are missing or invalid.", nul);
+  const bad = textErrors(input);
+  if (Object.keys(bad).length) throw badRequest("Some fields are missing or invalid.", bad);
   const result = schema.safeParse(input);
   if (!result.success) throw badRequest("Some fields are missing or invalid.", fieldErrors(result.error));
   return result.data;

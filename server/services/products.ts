@@ -85,9 +85,14 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
         .from(productVersions)
         .innerJoin(products, eq(products.id, productVersions.productId))
         .orderBy(asc(products.id), versionOrder);
-      const details: VersionDetails = {};
-      for (const r of rows) (details[r.name] ??= []).push(r.version);
-      return details;
+      // A Map, not {}: a product named "__proto__" or "constructor" would find Object.prototype's member (a 500).
+      const details = new Map<string, string[]>();
+      for (const r of rows) {
+        const versions = details.get(r.name);
+        if (versions) versions.push(r.version);
+        else details.set(r.name, [r.version]);
+      }
+      return Object.fromEntries(details) as VersionDetails;
     },
 
     /** Finds a version by product (id, or name case-insensitively) and version; 404 when unknown. */
