@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/open";
+import { drainable } from "./http/draining";
 import { logLine } from "./http/log";
 import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
@@ -23,9 +24,14 @@ async function main() {
   const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
   const app = createApp({ config, database, services, build, staticFiles });
 
-  // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath).
-  const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) =>
-    http.createServer(options, staticFastPath(staticFiles, config, listener))) as typeof http.createServer;
+  // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath);
+  // during shutdown, drainable closes each connection after its answer and fails /readyz.
+  let drain = () => {};
+  const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) => {
+    const drainAware = drainable(staticFastPath(staticFiles, config, listener));
+    drain = drainAware.drain;
+    return http.createServer(options, drainAware.listener);
+  }) as typeof http.createServer;
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer }, (info) => {
     logLine({ level: "info", msg: "listening", url: `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`, database: database.kind });
   });
@@ -40,6 +46,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logLine({ level: "info", msg: "shutting down", signal });
+    drain();
     // Stop accepting, let in-flight requests finish (bounded), then close the database.
     const force = setTimeout(() => {
       logLine({ level: "warn", msg: "in-flight requests did not finish in time; closing anyway" });

@@ -2,12 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openPglite } from "../../server/db/client";
-import { contactMessages } from "../../server/db/schema";
 import { crashRounds } from "./helpers/crash";
 import { figureRow } from "./helpers/figures";
 import { createScratchDatabase, skipPostgres } from "./helpers/scratch-database";
 import { startServer } from "./helpers/server";
+import { pgliteMessages, postgresMessages } from "./helpers/stored-messages";
 
 // SIGKILL the server mid-load, RELIABILITY_ROUNDS times (default 20): every contact message that
 // was answered 201 must be in the database after the restarts.
@@ -31,10 +30,7 @@ describe("SIGKILL under contact load", () => {
     const started = Date.now();
     const dataDir = mkdtempSync(path.join(tmpdir(), "rel-crash-"));
     const { acked, unanswered } = await crashRounds(rounds, () => startServer({ dataDir }));
-    const db = await openPglite(path.join(dataDir, "pglite"));
-    const rows = await db.db.select({ message: contactMessages.message }).from(contactMessages);
-    await db.close();
-    const lost = report("PGlite", rounds, acked, new Set(rows.map((r) => r.message)), unanswered, started);
+    const lost = report("PGlite", rounds, acked, await pgliteMessages(dataDir), unanswered, started);
     expect(acked.size).toBeGreaterThan(rounds);
     expect(lost).toEqual([]);
   }, 600_000);
@@ -44,8 +40,7 @@ describe("SIGKILL under contact load", () => {
     const scratch = await createScratchDatabase("crash");
     try {
       const { acked, unanswered } = await crashRounds(rounds, () => startServer({ databaseUrl: scratch.url }));
-      const rows = await scratch.query<{ message: string }>("select message from contact_messages");
-      const lost = report("PostgreSQL", rounds, acked, new Set(rows.map((r) => r.message)), unanswered, started);
+      const lost = report("PostgreSQL", rounds, acked, await postgresMessages(scratch), unanswered, started);
       expect(acked.size).toBeGreaterThan(rounds);
       expect(lost).toEqual([]);
     } finally {
