@@ -2,7 +2,9 @@
 // pasted into docs/reliability.md as they are.
 export function figureRow(check: string, figures: Record<string, string | number>): void {
   const text = Object.entries(figures)
-    .map(([name, value]) => `${name} ${typeof value === "number" ? Number(value.toFixed(2)).toLocaleString("en-US") : value}`)
+    .map(([name, value]) => `${name} ${typeof value === "number" ? round(value).toLocaleString("en-US") : value}`)
     .join(", ");
   console.log(`| ${check} | ${text} |`);
 }
+
+const round = (value: number) => (Math.abs(value) >= 100 ? Math.round(value) : Number(value.toFixed(2)));
