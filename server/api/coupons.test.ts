@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCouponCodes } from "../../contract/coupon-code";
+import { waitForLockWaiters } from "../../tests/helpers/pg-locks";
 import { addVersions } from "../../tests/helpers/product-fixtures";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 
@@ -66,11 +67,7 @@ describe("POST /api/products/coupon/update", () => {
       }
       const p = post(batch([x, z1, y], { version: "3.0" }));
       const q = post(batch([y, z2, x], { version: "3.0" }));
-      for (let i = 0; i < 200; i++) {
-        const waiting = await pool.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-        if (waiting.rows[0].n >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await waitForLockWaiters(pool, 2);
       for (const client of blockers) await client.query("rollback");
       const statuses = (await Promise.all([p, q])).map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409]);

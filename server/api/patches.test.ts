@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patchProblem } from "../services/patches";
+import { waitForLockWaiters } from "../../tests/helpers/pg-locks";
 import { addVersions } from "../../tests/helpers/product-fixtures";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 
@@ -53,5 +54,30 @@ describe("patchProblem", () => {
     expect(patchProblem("1.9", "1.9.10", ["1.9.9"], ["1.9"])).toBeNull();
     expect(patchProblem("1.9", "1.9.2", ["1.9.10"], ["1.9"])).toMatch(/latest patch 1.9.10/);
     expect(patchProblem("1.9", "1.10", [], ["1.9", "1.10"])).toMatch(/next version 1.10/);
+  });
+
+  // Each patch is checked against the earlier ones. A transaction holding the base version's row
+  // queues two creates (1.0.4 sent before 1.0.3); before the service locked that row itself, both
+  // had already passed the check with no earlier patch and both were stored, 1.0.3 after 1.0.4.
+  it.runIf(process.env.TEST_DB === "postgres")("checks patches of one base sent at once against each other", async () => {
+    const pool = t.database.pool;
+    if (!pool) throw new Error("expected a pg pool");
+    await addVersions(t, headers, "patchy", ["3.0"]);
+    const blocker = await pool.connect();
+    try {
+      await blocker.query("begin");
+      await blocker.query("select id from product_versions where product_id = 'patchy' and version = '3.0' for update");
+      const later = create({ majorVersion: "3.0", patchVersion: "3.0.4" });
+      await waitForLockWaiters(pool, 1);
+      const earlier = create({ majorVersion: "3.0", patchVersion: "3.0.3" });
+      await waitForLockWaiters(pool, 2);
+      await blocker.query("rollback");
+      // The row lock queue is first come, first served: 3.0.4 is stored, then 3.0.3 is not newer than it.
+      expect((await Promise.all([later, earlier])).map((r) => r.status)).toEqual([201, 400]);
+      const list = await (await t.request("/api/products/version/patches", { headers })).json();
+      expect(list.patches.filter((p: { version: string }) => p.version === "3.0").map((p: { patchVersion: string }) => p.patchVersion)).toEqual(["3.0.4"]);
+    } finally {
+      blocker.release();
+    }
   });
 });

@@ -29,12 +29,17 @@ export function createPatches({ db, now, audit, products: productService }: Serv
   return {
     async create(input: PatchCreate, actor: Actor): Promise<{ id: number; product_id: string; version: string }> {
       const base = await productService.findVersion(input.product, input.majorVersion);
-      const existing = await db.select({ patch: patchReleases.patchVersion }).from(patchReleases).where(eq(patchReleases.productVersionId, base.id));
-      if (existing.some((e) => e.patch === input.patchVersion)) throw conflict(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
-      const problem = patchProblem(base.version, input.patchVersion, existing.map((e) => e.patch), await productService.versionsOf(base.productId));
-      if (problem) throw badRequest(problem, { patchVersion: problem });
+      const versions = await productService.versionsOf(base.productId);
       try {
         return await db.transaction(async (tx) => {
+          // Each patch is checked against the earlier ones, so patches of one base version take turns on
+          // its row: without the lock, 1.0.4 and 1.0.3 sent at once both saw no patch and both were
+          // stored, 1.0.3 after 1.0.4 (found by the PostgreSQL race checks).
+          await tx.select({ id: productVersions.id }).from(productVersions).where(eq(productVersions.id, base.id)).for("update");
+          const existing = await tx.select({ patch: patchReleases.patchVersion }).from(patchReleases).where(eq(patchReleases.productVersionId, base.id));
+          if (existing.some((e) => e.patch === input.patchVersion)) throw conflict(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
+          const problem = patchProblem(base.version, input.patchVersion, existing.map((e) => e.patch), versions);
+          if (problem) throw badRequest(problem, { patchVersion: problem });
           const [row] = await tx
             .insert(patchReleases)
             .values({ productVersionId: base.id, patchVersion: input.patchVersion, features: input.features, createdAt: now() })

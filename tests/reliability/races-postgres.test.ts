@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCouponCodes } from "../../contract/coupon-code";
 import { queryRows } from "../../server/db/query-rows";
 import { LOGIN_POSTS_PER_MINUTE, MAX_FAILURES } from "../../server/services/auth";
-import { addVersions } from "../helpers/product-fixtures";
+import { addVersions, versionInput } from "../helpers/product-fixtures";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/test-app";
 import { pgUrl, sharedPostgres } from "./helpers/race-postgres";
 
@@ -89,6 +89,44 @@ describe.skipIf(!pgUrl)("races on PostgreSQL, two app instances", () => {
       expect((await a.request("/api/check/auth/admin", { headers: { authorization: token } })).status).toBe(401);
       expect((await b.request("/api/check/auth/admin", { headers: { authorization: token } })).status).toBe(401);
       figures.push("| session from A used on B, logout on B | revoked on A and B |");
+    });
+  });
+
+  describe("product versions and patches added at once on A and B", () => {
+    it("ten versions of one new product at once: all 201; the same version twice: 201 + 409", async () => {
+      const versions = Array.from({ length: 10 }, (_, i) => `${i + 1}.0`);
+      const add = (t: TestApp, version: string) =>
+        t.request("/api/oni/add/product/version", { method: "POST", headers: adminA, json: versionInput("race-new", version) });
+      const statuses = (await Promise.all(versions.map((v, i) => add(i % 2 ? a : b, v)))).map((r) => r.status);
+      expect(statuses).toEqual(versions.map(() => 201));
+      const twice = (await Promise.all([add(a, "11.0"), add(b, "11.0")])).map((r) => r.status).sort();
+      expect(twice).toEqual([201, 409]);
+      figures.push(`| 10 versions of a new product at once; one version twice | ${statuses.filter((s) => s === 201).length} x 201; ${twice.join(" + ")} |`);
+    });
+
+    it("patches of one base version sent at once keep the rule: each stored patch is newer than those stored before it", async () => {
+      const bases = Array.from({ length: 8 }, (_, i) => `${i + 1}.0`);
+      await addVersions(a, adminA, "race-patch", bases);
+      let stored = 0;
+      for (const base of bases) {
+        // Five patches of this base, newest first, alternating instances: without serialisation each sees no earlier patch.
+        const patches = [5, 4, 3, 2, 1].map((n) => `${base}.${n}`);
+        const results = await Promise.all(
+          patches.map((patch, i) =>
+            (i % 2 ? a : b).request("/api/products/version/patch/create", { method: "POST", headers: adminA, json: { product: "race-patch", majorVersion: base, patchVersion: patch } }),
+          ),
+        );
+        for (const r of results) expect([201, 400]).toContain(r.status);
+        const rows = await queryRows<{ patch_version: string }>(
+          a.database.db,
+          sql`select p.patch_version from patch_releases p join product_versions v on v.id = p.product_version_id
+              where v.product_id = 'race-patch' and v.version = ${base} order by p.id`,
+        );
+        const order = rows.map((r) => Number(r.patch_version.split(".")[2]));
+        expect(order, `stored in this order: ${order.join(", ")}`).toEqual([...order].sort((x, y) => x - y));
+        stored += order.length;
+      }
+      figures.push(`| 5 patches of one base at once on A and B, 8 bases | ${stored} stored, each newer than the ones before |`);
     });
   });
 
