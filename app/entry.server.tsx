@@ -4,7 +4,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import fontFaces from "@fontsource-variable/inter/index.css?inline";
+import appCss from "./app.css?inline";
+import { StylesheetContext } from "./lib/inline-stylesheet";
 import { NonceContext } from "./lib/nonce";
+
+// Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx); font faces first, as the
+// stylesheet imports used to be ordered.
+const stylesheet = fontFaces + appCss;
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +30,9 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,

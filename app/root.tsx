@@ -1,7 +1,6 @@
-import "@fontsource-variable/inter";
-import "./app.css";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
+import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -12,6 +11,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>
