@@ -15,12 +15,14 @@ export function Prose({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto max-w-5xl space-y-6 px-4 py-12 leading-relaxed text-slate-800">{children}</div>;
 }
 
-export function FeatureList({ items }: { items: [string, string][] }) {
+/** A card grid; `level` keeps the heading order right (h2 when the page has no section heading above). */
+export function FeatureList({ items, level = 3 }: { items: [string, string][]; level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {items.map(([title, text]) => (
         <li key={title} className="rounded-xl border border-slate-200 p-5">
-          <h3 className="font-semibold text-slate-900">{title}</h3>
+          <Heading className="font-semibold text-slate-900">{title}</Heading>
           <p className="mt-1 text-sm text-slate-700">{text}</p>
         </li>
       ))}

@@ -22,7 +22,7 @@ export default function CampusFeatures() {
     <>
       <CampusBar />
       <PageHero eyebrow="CAMPUS" title="Features">Everything a university or school needs to run its academic year, on real-time data.</PageHero>
-      <Prose><FeatureList items={features} /></Prose>
+      <Prose><FeatureList items={features} level={2} /></Prose>
     </>
   );
 }
