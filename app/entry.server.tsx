@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +6,7 @@ import { ServerRouter } from "react-router";
 import fontFaces from "@fontsource-variable/inter/index.css?inline";
 import appCss from "./app.css?inline";
 import { StylesheetContext } from "./lib/inline-stylesheet";
+import { lowPriorityModulePreloads } from "./lib/low-priority-preloads.server";
 import { NonceContext } from "./lib/nonce";
 
 // Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx); font faces first, as the
@@ -38,7 +38,7 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
