@@ -50,6 +50,14 @@ describe("POST /api/contact-general", () => {
     expect(text.status).toBe(415);
     const big = await send({ name: "A", email: "a@example.com", message: "x".repeat(70_000) }, "10.1.0.4");
     expect(big.status).toBe(413);
+    // A declared length over the limit is refused before the body is read (Node's parser never
+    // delivers more than Content-Length, so the server trusts the header when it is there).
+    const declared = await t.request("/api/contact-general", {
+      method: "POST",
+      body: JSON.stringify({ name: "A", email: "a@example.com", message: "hi" }),
+      headers: { "content-type": "application/json", "content-length": String(70_000) },
+    });
+    expect(declared.status).toBe(413);
   });
 
   it("throttles one client IP after CONTACT_RATE_LIMIT messages a minute, not another", async () => {
