@@ -1,19 +1,18 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { ORG_TYPES } from "../../contract/contact-messages";
 import { useContactSubmit } from "./contact-submit";
 import { fieldClass } from "./form-styles";
 import { Honeypot } from "./honeypot";
 
-const noop = () => () => undefined;
 const labels: Record<(typeof ORG_TYPES)[number], string> = { institution: "Institution", university: "University", school: "School", others: "Others" };
 
 /**
  * The CAMPUS 'Make a Request' form. Choosing 'others' swaps the optional organisation name for a
- * required type field; without JavaScript both fields show and the server applies the rule.
+ * required type field; without JavaScript both fields show and the server applies the rule. The
+ * JavaScript-less type field sits in <noscript>, so a browser running scripts never lays it out
+ * and hydration moves nothing (it did: Lighthouse measured a 0.019 layout shift).
  */
 export function CampusContactForm() {
-  // false in the server HTML (and so without JavaScript), true once React runs in the browser.
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
   const [orgType, setOrgType] = useState("");
   const { busy, onSubmit, onFocus } = useContactSubmit("campus", () => setOrgType(""));
   const others = orgType === "others";
@@ -43,18 +42,25 @@ export function CampusContactForm() {
           ))}
         </select>
       </label>
-      {!hydrated || !others ? (
+      {others ? null : (
         <label className="block text-sm font-medium">
           Organisation name (optional)
           <input className={fieldClass} name="orgName" type="text" autoComplete="organization" />
         </label>
-      ) : null}
-      {!hydrated || others ? (
+      )}
+      {others ? (
         <label className="block text-sm font-medium">
-          {hydrated ? "Specify the type of organisation" : "Type of organisation (required when you chose Others)"}
-          <input className={fieldClass} name="otherType" type="text" required={hydrated} />
+          Specify the type of organisation
+          <input className={fieldClass} name="otherType" type="text" required />
         </label>
-      ) : null}
+      ) : (
+        <noscript className="block">
+          <label className="block text-sm font-medium">
+            Type of organisation (required when you chose Others)
+            <input className={fieldClass} name="otherType" type="text" />
+          </label>
+        </noscript>
+      )}
       <label className="block text-sm font-medium">
         Message
         <textarea className={fieldClass} name="message" rows={10} required />
