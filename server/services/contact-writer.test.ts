@@ -167,6 +167,29 @@ describe("contact group commit", () => {
     expect(stored.map((r) => r.message)).toEqual(["ok 1", "ok 2", "ok 3"]);
   });
 
+  it("stays exact with several statements in flight (as on PostgreSQL)", async () => {
+    const writer = createContactWriter({ db: database.db, config: testConfig({ CONTACT_RATE_LIMIT: LIMIT }), now: clock }, 3);
+    const row = (i: number) => ({
+      source: "general" as const,
+      name: "Wave",
+      email: "wave@example.com",
+      message: `wave ${i}`,
+      orgType: null,
+      orgName: null,
+      otherType: null,
+      clientIp: "10.9.5.1",
+      createdAt: clock(),
+    });
+    const writes = [];
+    for (let wave = 0; wave < 4; wave++) {
+      for (let i = 0; i < 6; i++) writes.push(writer.write(row(wave * 6 + i), "contact-ip:10.9.5.1"));
+      await new Promise((resolve) => setImmediate(resolve)); // the previous wave's statement is under way
+    }
+    const outcomes = await Promise.all(writes);
+    expect(outcomes.filter((o) => o.stored)).toHaveLength(5);
+    expect(await storedFor("10.9.5.1")).toHaveLength(5);
+  });
+
   it("a failure with no verdict from the database (connection lost) answers no post as stored", async () => {
     const lost = new Proxy(database.db, {
       get: (target, prop, receiver) =>

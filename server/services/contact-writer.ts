@@ -38,10 +38,13 @@ const MAX_BATCH = 500;
  * locks make that exact across app instances), derives each post's position in its window from the
  * returned count, and inserts only the posts within the limit. Every caller is answered after
  * that statement has committed; nothing is acknowledged from memory.
+ *
+ * `maxInFlight` statements may run at once: on PostgreSQL the pool has connections to spare and the
+ * next batch need not wait for the database's round trip (row locks keep the counts exact); PGlite
+ * runs one query at a time on this thread, so a second statement would only make batches smaller.
  */
-export function createContactWriter({ db, config, now }: ServiceDeps) {
+export function createContactWriter({ db, config, now }: ServiceDeps, maxInFlight = config.DATABASE_URL ? 4 : 1) {
   let queue: Pending[] = [];
-  let draining = false;
 
   async function statement(batch: Pending[]): Promise<Map<number, number>> {
     const json = JSON.stringify(
@@ -109,15 +112,25 @@ export function createContactWriter({ db, config, now }: ServiceDeps) {
     });
   }
 
-  async function drain(): Promise<void> {
-    while (queue.length) {
+  let inFlight = 0;
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled || inFlight >= maxInFlight || !queue.length) return;
+    scheduled = true;
+    // On the next turn of the event loop, so posts read in this one share the statement.
+    setImmediate(flush);
+  };
+  function flush(): void {
+    scheduled = false;
+    while (queue.length && inFlight < maxInFlight) {
       const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
       queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
-      await writeBatch(batch);
-    }
-    draining = false;
-    if (Math.random() < 0.01) {
-      await sweepOldWindows(db, now().getTime()).catch(() => undefined);
+      inFlight++;
+      void writeBatch(batch).then(async () => {
+        if (Math.random() < 0.01) await sweepOldWindows(db, now().getTime()).catch(() => undefined);
+        inFlight--;
+        schedule();
+      });
     }
   }
 
@@ -129,10 +142,7 @@ export function createContactWriter({ db, config, now }: ServiceDeps) {
     write(row: ContactRow, rateKey: string): Promise<WriteOutcome> {
       return new Promise((resolve, reject) => {
         queue.push({ row, rateKey, window: rateWindow(row.createdAt.getTime(), WINDOW_SECONDS), resolve, reject });
-        if (draining) return;
-        draining = true;
-        // Start on the next turn of the event loop, so posts read in this one share the statement.
-        setImmediate(() => void drain());
+        schedule();
       });
     },
   };
