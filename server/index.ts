@@ -21,7 +21,7 @@ async function main() {
   const database = await openDatabase(config, "the web server");
   const services = createServices(database.db, config);
   const build = (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
+  const staticFiles = loadStaticFiles(path.join(buildDir, "client"), path.join(buildDir, "compressed-cache"));
   const app = createApp({ config, database, services, build, staticFiles });
 
   // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath);
