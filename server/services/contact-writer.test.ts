@@ -16,7 +16,7 @@ import { createContact } from "./contact";
 import { createContactWriter } from "./contact-writer";
 import { sqlState } from "./db-errors";
 
-// Group commit (docs/decisions/005-contact-group-commit.md): posts made in one turn of the event
+// Group commit (docs/decisions/006-contact-group-commit.md): posts made in one turn of the event
 // loop share one statement, and the per-IP limit stays exact inside a batch, across batches and
 // across app instances sharing the database.
 const LIMIT = 5;

@@ -32,7 +32,7 @@ const WINDOW_SECONDS = 60;
 const MAX_BATCH = 500;
 
 /**
- * Group commit for contact messages (docs/decisions/005-contact-group-commit.md). Posts that arrive
+ * Group commit for contact messages (docs/decisions/006-contact-group-commit.md). Posts that arrive
  * while a write is in flight wait and are written together by the next statement, ONE statement
  * per batch: it counts the batch's hits per rate-limit key and window with one upsert per key (row
  * locks make that exact across app instances), derives each post's position in its window from the
