@@ -30,17 +30,29 @@ beforeAll(async () => {
 afterAll(() => database.close());
 afterEach(() => vi.restoreAllMocks());
 
+/**
+ * `db` whose driver client's `query` goes through `query` (the writer sends its batch statement
+ * straight to the driver: a named prepared statement on PostgreSQL).
+ */
+function withClientQuery(db: Db, query: (original: (...args: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>): Db {
+  const client = (db as unknown as { $client: object }).$client;
+  const wrapped = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== "query" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+      const original = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
+      return (...args: unknown[]) => query(original, args);
+    },
+  });
+  return new Proxy(db, { get: (target, prop, receiver) => (prop === "$client" ? wrapped : Reflect.get(target, prop, receiver)) });
+}
+
 /** A contact service (one "app instance") whose statements are counted. */
 function instance(db: Db = database.db) {
   const calls = { statements: 0 };
-  const counted = new Proxy(db, {
-    get(target, prop, receiver) {
-      if (prop !== "execute") return Reflect.get(target, prop, receiver);
-      return (...args: Parameters<Db["execute"]>) => {
-        calls.statements++;
-        return target.execute(...args);
-      };
-    },
+  const counted = withClientQuery(db, (original, args) => {
+    calls.statements++;
+    return original(...args);
   });
   return {
     contact: createContact({
@@ -191,13 +203,7 @@ describe("contact group commit", () => {
   });
 
   it("a failure with no verdict from the database (connection lost) answers no post as stored", async () => {
-    const lost = new Proxy(database.db, {
-      get: (target, prop, receiver) =>
-        prop === "execute"
-          ? () =>
-              Promise.reject(new Error("Connection terminated unexpectedly"))
-          : Reflect.get(target, prop, receiver),
-    });
+    const lost = withClientQuery(database.db, () => Promise.reject(new Error("Connection terminated unexpectedly")));
     const { contact } = instance(lost);
     const results = await Promise.allSettled(
       [1, 2, 3].map((i) => post(contact, "10.9.4.1", `lost ${i}`)),

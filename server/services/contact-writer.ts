@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { queryRows } from "../db/query-rows";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { sqlState } from "./db-errors";
 import type { ServiceDeps } from "./deps";
 import { rateWindow, sweepOldWindows } from "./rate-limit";
@@ -31,6 +31,45 @@ const WINDOW_SECONDS = 60;
 /** Rows per statement; a longer queue is written in several statements, one after another. */
 const MAX_BATCH = 500;
 
+// `nth` = each post's position among its key's hits in the window, counting other instances'
+// earlier hits (the upsert returns the count after adding this batch's hits). $1: the batch as a
+// JSON array, $2: CONTACT_RATE_LIMIT.
+const BATCH_SQL = `
+  with batch as (
+    select * from json_to_recordset($1::json) as b(
+      i int, rate_key text, window_start timestamptz, source text, name text, email text, message text,
+      org_type text, org_name text, other_type text, client_ip text, created_at timestamptz)
+  ), hits as (
+    insert into rate_limits (key, window_start, count)
+    select rate_key, window_start, count(*) from batch group by rate_key, window_start
+    on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
+    returning key, window_start, count
+  ), ranked as (
+    select b.*, (h.count - count(*) over w + row_number() over (w order by b.i))::int as nth
+    from batch b join hits h on h.key = b.rate_key and h.window_start = b.window_start
+    window w as (partition by b.rate_key, b.window_start)
+  ), stored as (
+    insert into contact_messages (source, name, email, message, org_type, org_name, other_type, client_ip, created_at)
+    select source, name, email, message, org_type, org_name, other_type, client_ip, created_at
+    from ranked where nth <= $2 order by i
+  )
+  select i, nth from ranked`;
+
+type BatchRow = { i: number; nth: number };
+
+/**
+ * The batch statement on the driver under `db`. On PostgreSQL a named prepared statement: planned
+ * once per connection instead of per batch (0.82 -> 0.40 ms per statement measured here; a plain
+ * INSERT takes 0.31 ms). PGlite runs in this process, where planning is no round trip to save.
+ */
+function batchRunner(db: ServiceDeps["db"]): (params: unknown[]) => Promise<BatchRow[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return async (values) => (await client.query<BatchRow>({ name: "contact-batch-1", text: BATCH_SQL, values })).rows;
+  }
+  return async (params) => (await (client as PGlite).query<BatchRow>(BATCH_SQL, params)).rows;
+}
+
 /**
  * Group commit for contact messages (docs/decisions/006-contact-group-commit.md). Posts that arrive
  * while a write is in flight wait and are written together by the next statement, ONE statement
@@ -45,6 +84,7 @@ const MAX_BATCH = 500;
  */
 export function createContactWriter({ db, config, now }: ServiceDeps, maxInFlight = config.DATABASE_URL ? 4 : 1) {
   let queue: Pending[] = [];
+  const runBatch = batchRunner(db);
 
   async function statement(batch: Pending[]): Promise<Map<number, number>> {
     const json = JSON.stringify(
@@ -63,28 +103,7 @@ export function createContactWriter({ db, config, now }: ServiceDeps, maxInFligh
         created_at: row.createdAt.toISOString(),
       })),
     );
-    // `nth` = this post's position among its key's hits in the window, counting other instances'
-    // earlier hits (the upsert returns the count after adding this batch's hits).
-    const rows = await queryRows<{ i: number; nth: number }>(db, sql`
-      with batch as (
-        select * from json_to_recordset(${json}::json) as b(
-          i int, rate_key text, window_start timestamptz, source text, name text, email text, message text,
-          org_type text, org_name text, other_type text, client_ip text, created_at timestamptz)
-      ), hits as (
-        insert into rate_limits (key, window_start, count)
-        select rate_key, window_start, count(*) from batch group by rate_key, window_start
-        on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-        returning key, window_start, count
-      ), ranked as (
-        select b.*, (h.count - count(*) over w + row_number() over (w order by b.i))::int as nth
-        from batch b join hits h on h.key = b.rate_key and h.window_start = b.window_start
-        window w as (partition by b.rate_key, b.window_start)
-      ), stored as (
-        insert into contact_messages (source, name, email, message, org_type, org_name, other_type, client_ip, created_at)
-        select source, name, email, message, org_type, org_name, other_type, client_ip, created_at
-        from ranked where nth <= ${config.CONTACT_RATE_LIMIT} order by i
-      )
-      select i, nth from ranked`);
+    const rows = await runBatch([json, config.CONTACT_RATE_LIMIT]);
     return new Map(rows.map((r) => [Number(r.i), Number(r.nth)]));
   }
 
