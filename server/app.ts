@@ -9,7 +9,7 @@ import type { Database } from "./db/client";
 import { compressDynamic } from "./http/compress";
 import { HttpError, errorJson } from "./http/errors";
 import { clientIp, isHttps, socketAddress } from "./http/client-ip";
-import { logLine } from "./http/log";
+import { describeErrorForLog, logLine } from "./http/log";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "./http/security-headers";
 import { type StaticFile, staticAnswer } from "./http/static-files";
 import { originAllowed } from "./http/origin";
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
       return c.req.path.startsWith("/api/") ? errorJson(c, err.status, err.message, err.errors) : c.text(err.message, err.status);
     }
     // Genuine bug: log it with the request id, answer without internals.
-    logLine({ level: "error", msg: "unhandled error", requestId: c.get("requestId"), path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+    logLine({ level: "error", msg: "unhandled error", requestId: c.get("requestId"), path: c.req.path, ...describeErrorForLog(err) });
     return c.req.path.startsWith("/api/")
       ? errorJson(c, 500, "Something went wrong on our side. Please try again later.")
       : c.text("Unexpected Application Error!", 500);
