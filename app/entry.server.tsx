@@ -6,6 +6,7 @@ import { ServerRouter } from "react-router";
 import fontFaces from "@fontsource-variable/inter/index.css?inline";
 import appCss from "./app.css?inline";
 import { StylesheetContext } from "./lib/inline-stylesheet";
+import { deferredHydration } from "./lib/deferred-hydration.server";
 import { lowPriorityModulePreloads } from "./lib/low-priority-preloads.server";
 import { NonceContext } from "./lib/nonce";
 
@@ -14,6 +15,10 @@ import { NonceContext } from "./lib/nonce";
 const stylesheet = fontFaces + appCss;
 
 export const streamTimeout = 5_000;
+
+// Public pages hydrate after they have loaded (decision 007); the login page and the admin area
+// are forms and screens that need their scripts at once.
+const isPublicPage = (context: EntryContext) => context.staticHandlerContext.matches.some((m) => m.route.id.startsWith("routes/public/"));
 
 export default function handleRequest(
   request: Request,
@@ -38,7 +43,7 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
+          const body = isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

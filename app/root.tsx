@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
@@ -25,6 +26,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The moment the page became interactive: end-to-end tests wait for the attribute before they
+  // use a menu, and the bench reads the mark (public pages hydrate late on purpose, decision 007).
+  useEffect(() => {
+    performance.mark("hydrated");
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

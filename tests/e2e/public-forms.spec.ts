@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 
 // The contact throttle is per client IP (5 a minute), so each project sends only three real messages;
 // failures are stubbed in the browser.
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
 test("home form: success clears the fields and toasts; failure keeps them", async ({ page }) => {
-  await page.goto("/#contact");
+  await gotoHydrated(page, "/#contact");
   const name = page.getByLabel("Your name");
   await name.fill("Asha Rao");
   await page.getByLabel("E-mail address").fill(`asha-${unique()}@example.com`);
@@ -28,7 +29,7 @@ test("home form: success clears the fields and toasts; failure keeps them", asyn
 });
 
 test("campus form: the 'others' cascade, 'Submitting...', success and failure notices", async ({ page }) => {
-  await page.goto("/products/educational/campus/contact");
+  await gotoHydrated(page, "/products/educational/campus/contact");
   await expect(page.getByRole("heading", { name: "Make a Request" })).toBeVisible();
   await page.getByLabel("Full name").fill("Dr. Meera Iyer");
   await page.getByLabel("E-mail address").fill(`meera-${unique()}@example.edu`);

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 
 const isPhone = (width: number | undefined) => (width ?? 1366) < 768;
 
 test("desktop: hovering Products opens the mega-menu, leaving closes it", async ({ page, viewport }) => {
   test.skip(isPhone(viewport?.width), "hover exists only on desktop");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const products = page.getByRole("button", { name: "Products" });
   await products.hover();
   await expect(products).toHaveAttribute("aria-expanded", "true");
@@ -17,7 +18,7 @@ test("desktop: hovering Products opens the mega-menu, leaving closes it", async 
 
 test("keyboard: Enter opens the products menu, Escape closes it and returns focus", async ({ page, viewport }) => {
   test.skip(isPhone(viewport?.width), "the phone menu is tested by tapping");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const products = page.getByRole("button", { name: "Products" });
   await products.focus();
   await page.keyboard.press("Enter");
@@ -30,7 +31,7 @@ test("keyboard: Enter opens the products menu, Escape closes it and returns focu
 
 test("phone: the menu toggles, Products opens on tap, choosing a product closes the menu", async ({ page, viewport }) => {
   test.skip(!isPhone(viewport?.width), "the hamburger menu exists only on small screens");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Blogs" })).toBeVisible();
@@ -43,18 +44,18 @@ test("phone: the menu toggles, Products opens on tap, choosing a product closes 
 });
 
 test("the header Blogs link and the section links lead where they should", async ({ page, viewport }) => {
-  await page.goto("/Blog");
+  await gotoHydrated(page, "/Blog");
   if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(page.getByRole("heading", { name: "Contact us" })).toBeInViewport();
-  await page.goto("/Blog");
+  await gotoHydrated(page, "/Blog");
   await expect(page.getByRole("heading", { name: "Blogs" })).toBeVisible();
   await expect(page.getByText("Article", { exact: true })).toHaveCount(9);
 });
 
 test("the scroll-to-top button appears past 300 px and scrolls back up", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const button = page.getByRole("button", { name: "Scroll to top" });
   await expect(button).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 1200));
@@ -65,7 +66,7 @@ test("the scroll-to-top button appears past 300 px and scrolls back up", async (
 });
 
 test("campus docs: groups start closed; on a phone the top-bar button opens the sidebar and an entry closes it", async ({ page, viewport }) => {
-  await page.goto("/products/educational/campus/docs");
+  await gotoHydrated(page, "/products/educational/campus/docs");
   const phone = isPhone(viewport?.width);
   if (phone) {
     await expect(page.getByRole("navigation", { name: "CAMPUS documentation" })).toBeHidden();

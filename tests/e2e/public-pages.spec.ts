@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 import { prerenderPaths } from "../../app/prerender";
 
 // Every public route: its own title, description, canonical, Open Graph; no serious axe findings.
 for (const path of prerenderPaths) {
   test(`${path} renders with meta tags and passes axe`, async ({ page }) => {
-    const response = await page.goto(path);
+    const response = await gotoHydrated(page, path);
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1").first()).toBeVisible();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
@@ -20,7 +21,7 @@ for (const path of prerenderPaths) {
 }
 
 test("an unknown path answers 404 with a not-found page linking home", async ({ page }) => {
-  const response = await page.goto("/products/no-such-thing");
+  const response = await gotoHydrated(page, "/products/no-such-thing");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
@@ -35,7 +36,7 @@ test("sitemap.xml lists the public pages and robots.txt keeps crawlers out of th
 });
 
 test("the products page shows nothing until a category is chosen", async ({ page }) => {
-  await page.goto("/Projects");
+  await gotoHydrated(page, "/Projects");
   await expect(page.getByText("Choose a category to see its products.")).toBeVisible();
   await page.getByRole("button", { name: "Open Source projects" }).click();
   await expect(page.getByRole("heading", { name: "TubeLearns" })).toBeVisible();
@@ -45,7 +46,7 @@ test("the products page shows nothing until a category is chosen", async ({ page
 
 test("the dirx copy button shows 'Copied!' and then returns to 'Copy'", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/products/cyber/webtools/dirx");
+  await gotoHydrated(page, "/products/cyber/webtools/dirx");
   const button = page.getByRole("button", { name: "Copy" }).first();
   await button.click();
   await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();

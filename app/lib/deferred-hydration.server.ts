@@ -1,0 +1,109 @@
+import { StringDecoder } from "node:string_decoder";
+import { Transform } from "node:stream";
+
+// React Router's preload tags, and its bootstrap module (with the response's nonce on SSR pages).
+const MARKER = /<link rel="modulepreload"|<script(?: nonce="[^"]*")? type="module" async="">/;
+const SCRIPT_END = "</script>";
+// Text that might be the start of a marker cut by a chunk boundary is held back this long (a
+// nonce is 24 characters).
+const HOLD = 128;
+const STATIC_IMPORT = /import \* as (\w+) from "([^"]+)";/g;
+
+/**
+ * Public pages arrive as complete HTML; their scripts only hydrate it (menus, forms' toasts, the
+ * copy buttons), and every link and form works before that. So their ~107 KB of JavaScript is
+ * requested only once the parsed document has been painted, instead of from the <head> while the
+ * page is still arriving (decision 007).
+ *
+ * React Router emits the hydration scripts as <link rel="modulepreload"> tags in the <head> and one
+ * inline module whose static imports start the route modules at once. This stream removes the
+ * preloads and rewrites that module: it waits for DOMContentLoaded and two frames, then preloads
+ * the same files in parallel, imports the route modules, and runs React Router's own code
+ * unchanged. The element stays where it was (hydration sees the same tags); only its text changes,
+ * and prerendered pages hash their inline scripts at server start while SSR pages carry the
+ * response's nonce, so the CSP holds. Text outside those tags streams through.
+ */
+export function deferredHydration(): Transform {
+  const decoder = new StringDecoder("utf8");
+  const preloads: string[] = [];
+  let pending = "";
+  let bootstrapSeen = false;
+
+  /** Emits what is certainly done; keeps a possibly unfinished tag for the next chunk. */
+  function drain(final: boolean): string {
+    let out = "";
+    for (;;) {
+      const match = bootstrapSeen ? null : MARKER.exec(pending);
+      if (!match) {
+        const keep = final || bootstrapSeen ? 0 : Math.min(HOLD, pending.length);
+        out += pending.slice(0, pending.length - keep);
+        pending = pending.slice(pending.length - keep);
+        return out;
+      }
+      const at = match.index;
+      const opening = match[0];
+      const isLink = opening.startsWith("<link");
+      const end = isLink ? pending.indexOf(">", at) : pending.indexOf(SCRIPT_END, at);
+      if (end === -1) {
+        if (final) return out + pending;
+        out += pending.slice(0, at);
+        pending = pending.slice(at);
+        return out;
+      }
+      out += pending.slice(0, at);
+      if (isLink) {
+        const href = /\bhref="([^"]+)"/.exec(pending.slice(at, end))?.[1];
+        if (href) preloads.push(href);
+        pending = pending.slice(end + 1);
+      } else {
+        bootstrapSeen = true;
+        out += opening + deferBootstrap(pending.slice(at + opening.length, end), preloads) + SCRIPT_END;
+        pending = pending.slice(end + SCRIPT_END.length);
+      }
+    }
+  }
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending += decoder.write(chunk);
+      const out = drain(false);
+      done(null, out || undefined);
+    },
+    flush(done) {
+      pending += decoder.end();
+      const out = drain(true);
+      done(null, out || undefined);
+    },
+  });
+}
+
+/**
+ * Rewrites React Router's inline bootstrap module so that it starts once the document is parsed
+ * and painted, then fetches the preloaded files and the route modules in parallel and runs the
+ * rest of React Router's text as it was.
+ */
+export function deferBootstrap(source: string, preloads: string[]): string {
+  const names: string[] = [];
+  const urls: string[] = [];
+  const rest = source.replace(STATIC_IMPORT, (_all, name: string, url: string) => {
+    names.push(name);
+    urls.push(url);
+    return "";
+  });
+  const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+  // Two frames after the whole document was parsed: by the second, the first (which laid out and
+  // painted it) has gone to the compositor, so the scripts cannot finish downloading before the
+  // largest paint is shown; Lighthouse's LCP counts only requests that finished before it. A
+  // hidden tab gets no frames and goes on at once.
+  const wait =
+    "await new Promise((go) => {" +
+    'const next = () => document.visibilityState === "visible" ? requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go))) : setTimeout(go);' +
+    'if (document.readyState === "loading") addEventListener("DOMContentLoaded", next, { once: true }); else next();' +
+    "});";
+  const preload =
+    `for (const href of ${json(preloads)}) {` +
+    'const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);' +
+    "}";
+  const imports = names.length ? `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${json(u)})`).join(", ")}]);` : "";
+  return wait + preload + imports + rest;
+}
