@@ -60,7 +60,7 @@ export function MegaMenu({ onNavigate }: { onNavigate: () => void }) {
       <div
         id={panelId}
         hidden={!open}
-        className="z-40 w-full bg-white md:absolute md:left-1/2 md:top-full md:h-[400px] md:w-[640px] md:-translate-x-1/2 md:rounded-xl md:border md:border-slate-200 md:shadow-xl"
+        className="z-40 w-full bg-white md:absolute md:right-0 md:top-full md:h-[400px] md:w-[640px] md:rounded-xl md:border md:border-slate-200 md:shadow-xl"
       >
         <div className="flex flex-col gap-4 p-3 md:h-full md:flex-row md:p-6">
           <div className="flex gap-2 md:w-52 md:flex-col" role="group" aria-label="Product categories">

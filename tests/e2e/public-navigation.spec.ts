@@ -10,6 +10,10 @@ test("desktop: hovering Products opens the mega-menu, leaving closes it", async 
   await products.hover();
   await expect(products).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("banner").getByRole("link", { name: /TubeLearns/ })).toBeVisible();
+  // The open panel fits in the window (it ran 50 px off the right edge, cutting descriptions).
+  const panel = await page.locator(`[id="${await products.getAttribute("aria-controls")}"]`).boundingBox();
+  expect(panel?.x).toBeGreaterThanOrEqual(0);
+  expect((panel?.x ?? 0) + (panel?.width ?? Infinity)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
   await page.getByRole("button", { name: "Education" }).hover();
   await expect(page.getByRole("banner").getByRole("link", { name: /CAMPUS/ })).toBeVisible();
   await page.mouse.move(5, 800);
