@@ -10,7 +10,7 @@ import { compressDynamic } from "./http/compress";
 import { HttpError, errorJson } from "./http/errors";
 import { clientIp, isHttps, socketAddress } from "./http/client-ip";
 import { describeErrorForLog, logLine } from "./http/log";
-import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "./http/security-headers";
+import { baseSecurityHeaders, newNonce, pageContentSecurityPolicy } from "./http/security-headers";
 import { type StaticFile, staticAnswer } from "./http/static-files";
 import { originAllowed } from "./http/origin";
 import type { Services } from "./services/services";
@@ -125,9 +125,8 @@ export function createApp(deps: AppDeps) {
     app.all("*", async (c) => {
       const nonce = newNonce();
       const response = await handler(c.req.raw, { services, cspNonce: nonce, clientIp: c.get("clientIp") });
-      // Vite's dev client injects inline scripts of its own; production pages always get the nonce CSP.
-      if (config.NODE_ENV !== "development" && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
-        response.headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+        response.headers.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, config.NODE_ENV === "development"));
       }
       return response;
     });

@@ -7,7 +7,7 @@ export const newNonce = () => randomBytes(16).toString("base64");
  * The Content-Security-Policy of HTML pages. Scripts run only with this response's nonce (SSR) or
  * with the hash of an inline script of a prerendered page; never 'unsafe-inline'.
  */
-export function contentSecurityPolicy(scriptSources: string[]): string {
+export function contentSecurityPolicy(scriptSources: string[], connectSources: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -15,7 +15,7 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${connectSources.join(" ")}`.trim(),
     // Videos load their player only after a click, from the privacy-enhanced host.
     "frame-src https://www.youtube-nocookie.com",
     "frame-ancestors 'none'",
@@ -23,6 +23,16 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     "form-action 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/**
+ * The CSP of a server-rendered page. In development Vite adds inline scripts without the nonce
+ * (the React refresh preamble) and talks to its HMR server over a WebSocket on another port, so
+ * inline scripts are allowed there, and only there. Without a page CSP the response would get
+ * NOTHING_RUNS_CSP and `npm run dev` would show pages that never hydrate.
+ */
+export function pageContentSecurityPolicy(nonce: string, development: boolean): string {
+  return development ? contentSecurityPolicy(["'unsafe-inline'"], ["ws:", "wss:"]) : contentSecurityPolicy([`'nonce-${nonce}'`]);
 }
 
 /** The CSP of API answers and non-HTML files: nothing in them may run or be framed. */
