@@ -16,8 +16,8 @@ const stylesheet = fontFaces + appCss;
 
 export const streamTimeout = 5_000;
 
-// Public pages hydrate after they have loaded (decision 007); the login page and the admin area
-// are forms and screens that need their scripts at once.
+// Public pages request their scripts once the parsed document has painted (decision 007); the
+// login page and the admin area are forms and screens that need their scripts at once.
 const isPublicPage = (context: EntryContext) => context.staticHandlerContext.matches.some((m) => m.route.id.startsWith("routes/public/"));
 
 export default function handleRequest(

@@ -26,10 +26,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // The moment the page became interactive: end-to-end tests wait for the attribute before they
-  // use a menu, and the bench reads the mark (public pages hydrate late on purpose, decision 007).
+  // Says the page has become interactive: end-to-end tests and the bench's front-end section wait
+  // for it, since public pages hydrate after `load` may have fired (decision 007).
   useEffect(() => {
-    performance.mark("hydrated");
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;

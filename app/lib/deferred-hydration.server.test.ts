@@ -3,12 +3,7 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { deferBootstrap, deferredHydration } from "./deferred-hydration.server";
 
-const run = (chunks: (string | Buffer)[]) =>
-  text(
-    Readable.from(
-      chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c)),
-    ).pipe(deferredHydration()),
-  );
+const run = (chunks: (string | Buffer)[]) => text(Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(deferredHydration()));
 
 // The shape React Router 7 renders (app/root.tsx: <Scripts> in the body, preloads hoisted to the head).
 const head =
@@ -20,10 +15,7 @@ const bootstrap =
   '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};\n' +
   '  window.__reactRouterRouteModules = {"root":route0,"routes/public/home":route1};\n\nimport("/assets/entry.client-A.js");';
 // Prerendered pages have no nonce; pages rendered per request carry the response's.
-for (const opening of [
-  '<script type="module" async="">',
-  '<script nonce="3yQTpmgpWknZST3rCeP6yQ==" type="module" async="">',
-]) {
+for (const opening of ['<script type="module" async="">', '<script nonce="3yQTpmgpWknZST3rCeP6yQ==" type="module" async="">']) {
   const body =
     '<body><h1>Advanced Cybersecurity – ✓</h1><script nonce="n">window.__reactRouterContext = {};</script>' +
     `${opening}${bootstrap}</script>` +
@@ -35,44 +27,22 @@ for (const opening of [
   describe(`deferredHydration, ${opening}`, () => {
     it("moves the head's module preloads into the bootstrap, which waits for the painted document", async () => {
       const out = await run([page]);
-      expect(out).not.toContain(
-        '<link rel="modulepreload" href="/assets/entry',
-      );
-      expect(out).toContain(
-        "<title>Oni Labs – ünïcode</title></head><body><h1>Advanced Cybersecurity – ✓</h1>",
-      );
+      expect(out).not.toContain('<link rel="modulepreload" href="/assets/entry');
+      expect(out).toContain("<title>Oni Labs – ünïcode</title></head><body><h1>Advanced Cybersecurity – ✓</h1>");
       const script = bootstrapElement.exec(out)?.[1] ?? "";
       expect(script).not.toMatch(/^\s*import /m);
-      expect(script.indexOf("DOMContentLoaded")).toBeLessThan(
-        script.indexOf("modulepreload"),
-      );
-      expect(script).toContain(
-        '["/assets/entry.client-A.js","/assets/framework-B.js","/assets/root-C.js","/assets/home-D.js"]',
-      );
-      expect(script).toContain(
-        'const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);',
-      );
-      expect(script).toContain(
-        'window.__reactRouterRouteModules = {"root":route0,"routes/public/home":route1};',
-      );
-      expect(
-        script.trimEnd().endsWith('import("/assets/entry.client-A.js");'),
-      ).toBe(true);
+      expect(script.indexOf("DOMContentLoaded")).toBeLessThan(script.indexOf("modulepreload"));
+      expect(script).toContain('["/assets/entry.client-A.js","/assets/framework-B.js","/assets/root-C.js","/assets/home-D.js"]');
+      expect(script).toContain('const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);');
+      expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/public/home":route1};');
+      expect(script.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
     });
 
     it("leaves every other tag as it was, including preloads after the bootstrap", async () => {
       const out = await run([page]);
-      const withoutBootstrap = (html: string) =>
-        html.replace(bootstrapElement, "");
-      expect(withoutBootstrap(out)).toBe(
-        withoutBootstrap(page).replace(
-          /<link rel="modulepreload" href="\/assets\/(entry|framework|root|home)[^>]*>/g,
-          "",
-        ),
-      );
-      expect(out).toContain(
-        '<link rel="modulepreload" href="/assets/late.js"/></body></html>',
-      );
+      const withoutBootstrap = (html: string) => html.replace(bootstrapElement, "");
+      expect(withoutBootstrap(out)).toBe(withoutBootstrap(page).replace(/<link rel="modulepreload" href="\/assets\/(entry|framework|root|home)[^>]*>/g, ""));
+      expect(out).toContain('<link rel="modulepreload" href="/assets/late.js"/></body></html>');
     });
 
     it("gives the same bytes however the document is cut into chunks, multi-byte characters included", async () => {
@@ -80,8 +50,7 @@ for (const opening of [
       const expected = await run([page]);
       for (const size of [1, 2, 3, 7, 31, 64]) {
         const chunks: Buffer[] = [];
-        for (let i = 0; i < whole.length; i += size)
-          chunks.push(whole.subarray(i, i + size));
+        for (let i = 0; i < whole.length; i += size) chunks.push(whole.subarray(i, i + size));
         expect(await run(chunks)).toBe(expected);
       }
     });
@@ -90,12 +59,9 @@ for (const opening of [
 
 describe("deferredHydration, other documents", () => {
   it("passes a document without hydration scripts through unchanged", async () => {
-    const plain =
-      "<html><head><title>robots</title></head><body><p>only text ✓</p></body></html>";
+    const plain = "<html><head><title>robots</title></head><body><p>only text ✓</p></body></html>";
     expect(await run([plain.slice(0, 10), plain.slice(10)])).toBe(plain);
-    expect(await run(['<p>cut <script type="mod'])).toBe(
-      '<p>cut <script type="mod',
-    );
+    expect(await run(['<p>cut <script type="mod'])).toBe('<p>cut <script type="mod');
   });
 });
 

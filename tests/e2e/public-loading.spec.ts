@@ -2,8 +2,9 @@ import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration";
 
 // Decision 007: a public page requests its hydration scripts only after the whole document was
-// parsed (and two frames later, painted; the paint's timestamp is not asserted, it lags in Chromium), then hydrates under the page's CSP (hashes when prerendered, a nonce when
-// rendered per request, as the 404 page is). The admin login needs its scripts at once.
+// parsed (and painted two frames later; the paint's timestamp is not asserted, Chromium reports it
+// late), then hydrates under the page's CSP: hashes when prerendered, a nonce when rendered per
+// request, as the 404 page is. The admin login needs its scripts at once.
 for (const path of ["/", "/products/educational/campus/docs", "/products/no-such-thing"]) {
   test(`${path} requests its scripts after the parsed document and hydrates without CSP errors`, async ({ page }) => {
     const errors: string[] = [];

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration";
 
+// Every test runs in the desktop (1366 px) and the phone (390 px) project. The first three drive UI
+// that exists at one width only (hover and the keyboard-opened mega-menu on desktop, the hamburger
+// menu on a phone), so each skips itself in the other project, where that UI is not on the page.
 const isPhone = (width: number | undefined) => (width ?? 1366) < 768;
 
 test("desktop: hovering Products opens the mega-menu, leaving closes it", async ({ page, viewport }) => {
