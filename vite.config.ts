@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 // they travel as one file instead of five; the public site's shared components likewise. Fewer,
 // larger files compress better and cost fewer requests (the bench's front-end section and
 // Lighthouse measure both). Modules used by one page only, or loaded later, keep their own chunks.
-const framework = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/;
+const framework =
+  /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/;
 const publicShared = /[\\/]app[\\/](components[\\/](?!admin[\\/])|content[\\/]|site\.ts)/;
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -13,9 +13,7 @@ export default defineConfig({
       {
         test: { ...shared, name: "pglite", include: ["{server,app,contract}/**/*.test.{ts,tsx}"], env: { TEST_DB: "pglite" } },
       },
-      ...(pgUrl
-        ? [{ test: { ...shared, name: "postgres", include: ["server/**/*.test.ts"], env: { TEST_DB: "postgres" } } }]
-        : []),
+      ...(pgUrl ? [{ test: { ...shared, name: "postgres", include: ["server/**/*.test.ts"], env: { TEST_DB: "postgres" } } }] : []),
     ],
   },
 });

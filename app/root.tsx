@@ -53,7 +53,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4">{message}</p>
       {stack ? <pre className="mt-4 overflow-x-auto text-xs">{stack}</pre> : null}
       <p className="mt-6">
-        <a className="text-blue-700 underline" href="/">Back to the home page</a>
+        <a className="text-blue-700 underline" href="/">
+          Back to the home page
+        </a>
       </p>
     </main>
   );

@@ -13,7 +13,6 @@ const botcheck = z.unknown().optional();
 export const ContactGeneralSchema = z.object({ name, email, message, botcheck });
 export type ContactGeneral = z.infer<typeof ContactGeneralSchema>;
 
-
 /** The CAMPUS "Make a Request" form. `otherType` is required only when orgType is "others". */
 export const CampusContactSchema = z
   .object({
@@ -35,7 +34,6 @@ export type CampusContact = z.infer<typeof CampusContactSchema>;
 /** POST /api/contact-general takes either form; the presence of `orgType` marks the campus form. */
 export const ContactSchema = z.union([CampusContactSchema, ContactGeneralSchema]);
 export const isCampusInput = (input: unknown) => typeof input === "object" && input !== null && "orgType" in input;
-
 
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const MESSAGE_SOURCES = ["general", "campus"] as const;
@@ -76,4 +74,8 @@ export type MessageList = z.infer<typeof MessageListSchema>;
 export const MessageStatusUpdateSchema = z.object({ status: z.enum(MESSAGE_STATUSES) });
 
 /** PATCH /api/admin/messages/:id answer. */
-export const MessageStatusUpdatedSchema = z.object({ status: z.literal("success"), message: z.string(), contactMessage: ContactMessageSchema });
+export const MessageStatusUpdatedSchema = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  contactMessage: ContactMessageSchema,
+});

@@ -7,7 +7,11 @@ export const PatchCreateSchema = z.object({
   product: z.string().trim().min(1, "Choose a product.").max(100),
   majorVersion: VersionSchema,
   patchVersion: VersionSchema,
-  features: z.array(z.string().trim().max(300)).max(50).default([]).transform((list) => list.filter(Boolean)),
+  features: z
+    .array(z.string().trim().max(300))
+    .max(50)
+    .default([])
+    .transform((list) => list.filter(Boolean)),
 });
 export type PatchCreate = z.infer<typeof PatchCreateSchema>;
 

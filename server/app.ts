@@ -56,7 +56,15 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set("X-Request-Id", requestId);
     baseSecurityHeaders(c.res.headers, c.get("https"));
     if (config.LOG_REQUESTS) {
-      logLine({ level: "info", msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId });
+      logLine({
+        level: "info",
+        msg: "request",
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        requestId,
+      });
     }
   });
 
@@ -95,7 +103,8 @@ export function createApp(deps: AppDeps) {
     // so a declared length is checked as is; only a chunked body needs counting.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const length = c.req.header("content-length");
-    if (length !== undefined && c.req.header("transfer-encoding") === undefined) return Number(length) > API_BODY_LIMIT ? tooLarge(c) : next();
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined)
+      return Number(length) > API_BODY_LIMIT ? tooLarge(c) : next();
     return streamedBodyLimit(c, next);
   });
   app.route("/api", apiRouter());

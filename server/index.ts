@@ -33,12 +33,20 @@ async function main() {
     return http.createServer(options, drainAware.listener);
   }) as typeof http.createServer;
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer }, (info) => {
-    logLine({ level: "info", msg: "listening", url: `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`, database: database.kind });
+    logLine({
+      level: "info",
+      msg: "listening",
+      url: `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
+      database: database.kind,
+    });
   });
 
   if ((await services.admins.count()) === 0) {
     const stopFirst = database.kind === "pglite" ? "stop this server (Ctrl+C), then run: " : "run: ";
-    logLine({ level: "warn", msg: `No admin account exists yet. To create one, ${stopFirst}ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com` });
+    logLine({
+      level: "warn",
+      msg: `No admin account exists yet. To create one, ${stopFirst}ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com`,
+    });
   }
 
   let stopping = false;

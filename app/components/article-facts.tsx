@@ -4,12 +4,22 @@ export function ArticleFacts({ start, end, links }: { start: string; end: string
     <section className="rounded-xl bg-slate-50 p-6">
       <h2 className="text-xl font-bold">Project details</h2>
       <dl className="mt-3 grid gap-2 sm:grid-cols-2">
-        <div><dt className="font-semibold">Start date</dt><dd>{start}</dd></div>
-        <div><dt className="font-semibold">End date</dt><dd>{end}</dd></div>
+        <div>
+          <dt className="font-semibold">Start date</dt>
+          <dd>{start}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">End date</dt>
+          <dd>{end}</dd>
+        </div>
       </dl>
       <ul className="mt-4 flex flex-wrap gap-3">
         {links.map(([label, href]) => (
-          <li key={href}><a className="inline-block rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800" href={href}>{label}</a></li>
+          <li key={href}>
+            <a className="inline-block rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800" href={href}>
+              {label}
+            </a>
+          </li>
         ))}
       </ul>
     </section>

@@ -1,9 +1,15 @@
 import type { BlogCard } from "../content/blog";
 
 const palette: Record<BlogCard["image"], [string, string]> = {
-  ai: ["#1e3a8a", "#60a5fa"], slides: ["#7c2d12", "#fb923c"], intern: ["#14532d", "#4ade80"],
-  shop: ["#701a75", "#e879f9"], design: ["#831843", "#f472b6"], backend: ["#0f172a", "#38bdf8"],
-  frontend: ["#164e63", "#22d3ee"], mobile: ["#3f6212", "#a3e635"], launch: ["#312e81", "#a5b4fc"],
+  ai: ["#1e3a8a", "#60a5fa"],
+  slides: ["#7c2d12", "#fb923c"],
+  intern: ["#14532d", "#4ade80"],
+  shop: ["#701a75", "#e879f9"],
+  design: ["#831843", "#f472b6"],
+  backend: ["#0f172a", "#38bdf8"],
+  frontend: ["#164e63", "#22d3ee"],
+  mobile: ["#3f6212", "#a3e635"],
+  launch: ["#312e81", "#a5b4fc"],
 };
 
 /** A self-drawn card image: abstract shapes in the article's colours. */

@@ -4,7 +4,12 @@ import { useContactSubmit } from "./contact-submit";
 import { fieldClass } from "./form-styles";
 import { Honeypot } from "./honeypot";
 
-const labels: Record<(typeof ORG_TYPES)[number], string> = { institution: "Institution", university: "University", school: "School", others: "Others" };
+const labels: Record<(typeof ORG_TYPES)[number], string> = {
+  institution: "Institution",
+  university: "University",
+  school: "School",
+  others: "Others",
+};
 
 /**
  * The CAMPUS 'Make a Request' form. Choosing 'others' swaps the optional organisation name for a
@@ -66,7 +71,11 @@ export function CampusContactForm() {
         <textarea className={fieldClass} name="message" rows={10} required />
       </label>
       <Honeypot />
-      <button type="submit" disabled={busy} className="rounded-lg bg-sky-700 px-5 py-2.5 font-semibold text-white hover:bg-sky-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-sky-700 px-5 py-2.5 font-semibold text-white hover:bg-sky-800 disabled:opacity-60"
+      >
         {busy ? "Submitting..." : "Submit"}
       </button>
     </form>

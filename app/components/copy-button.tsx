@@ -12,7 +12,11 @@ export function CopyButton({ text }: { text: string }) {
     <button
       type="button"
       // Clipboard access can be refused; the command stays selectable on the page either way.
-      onClick={() => void Promise.resolve(navigator.clipboard?.writeText(text)).catch(() => undefined).finally(() => setCopied(true))}
+      onClick={() =>
+        void Promise.resolve(navigator.clipboard?.writeText(text))
+          .catch(() => undefined)
+          .finally(() => setCopied(true))
+      }
       className="rounded bg-slate-700 px-3 py-1 text-xs font-semibold text-white hover:bg-slate-600"
       aria-live="polite"
     >

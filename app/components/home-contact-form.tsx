@@ -20,7 +20,11 @@ export function HomeContactForm() {
         <textarea className={fieldClass} name="message" rows={10} required />
       </label>
       <Honeypot />
-      <button type="submit" disabled={busy} className="rounded-lg bg-sky-700 px-5 py-2.5 font-semibold text-white hover:bg-sky-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-sky-700 px-5 py-2.5 font-semibold text-white hover:bg-sky-800 disabled:opacity-60"
+      >
         {busy ? "Sending..." : "Send message"}
       </button>
     </form>

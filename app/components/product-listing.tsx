@@ -12,7 +12,9 @@ function Column({ title, items }: { title: string; items: ProductEntry[] }) {
             <ProductIcon name={p.icon} className="h-12 w-12 shrink-0" />
             <div>
               <p className="text-xs font-semibold text-sky-800 uppercase">{p.category}</p>
-              <Link className="font-semibold text-slate-900 underline-offset-2 hover:underline" to={p.link}>{p.name}</Link>
+              <Link className="font-semibold text-slate-900 underline-offset-2 hover:underline" to={p.link}>
+                {p.name}
+              </Link>
               <p className="text-sm text-slate-700">{p.description}</p>
             </div>
           </li>

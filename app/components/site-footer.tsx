@@ -11,17 +11,49 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer">
           <ul className="space-y-1 text-sm">
-            <li><Link className="hover:text-white" to="/About">About us</Link></li>
-            <li><Link className="hover:text-white" to="/Projects">Products</Link></li>
-            <li><Link className="hover:text-white" to="/tools">Security tools</Link></li>
-            <li><Link className="hover:text-white" to="/Blog">Blogs</Link></li>
+            <li>
+              <Link className="hover:text-white" to="/About">
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/Projects">
+                Products
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/tools">
+                Security tools
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/Blog">
+                Blogs
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="text-sm">
           <p>{site.country}</p>
-          <p><a className="inline-block py-1 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a></p>
-          <p><a className="inline-block py-1 hover:text-white" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a></p>
-          <p className="mt-2"><a className="inline-block py-1 hover:text-white" href={site.links.github}>GitHub</a> · <a className="inline-block py-1 hover:text-white" href={site.links.linkedin}>LinkedIn</a></p>
+          <p>
+            <a className="inline-block py-1 hover:text-white" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </p>
+          <p>
+            <a className="inline-block py-1 hover:text-white" href={`tel:${site.phone.replace(/\s/g, "")}`}>
+              {site.phone}
+            </a>
+          </p>
+          <p className="mt-2">
+            <a className="inline-block py-1 hover:text-white" href={site.links.github}>
+              GitHub
+            </a>{" "}
+            ·{" "}
+            <a className="inline-block py-1 hover:text-white" href={site.links.linkedin}>
+              LinkedIn
+            </a>
+          </p>
         </div>
       </div>
       <p className="pb-6 text-center text-xs">© 2024 {site.name}. All rights reserved.</p>

@@ -26,19 +26,46 @@ export function SiteHeader() {
         >
           <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
           <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
-            <path d={menuOpen ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d={menuOpen ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
         <ul
           id="main-menu"
           className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-1 pt-3 md:flex md:w-auto md:flex-row md:items-center md:pt-0`}
         >
-          <li><Link className={linkClass} to="/" onClick={close}>Home</Link></li>
-          <li><Link className={linkClass} to="/Blog" onClick={close}>Blogs</Link></li>
-          <li><a className={linkClass} href="/#why-choose-us" onClick={close}>About</a></li>
-          <li><a className={linkClass} href="/#services" onClick={close}>Services</a></li>
-          <li><MegaMenu onNavigate={close} /></li>
-          <li><a className={linkClass} href="/#contact" onClick={close}>Contact</a></li>
+          <li>
+            <Link className={linkClass} to="/" onClick={close}>
+              Home
+            </Link>
+          </li>
+          <li>
+            <Link className={linkClass} to="/Blog" onClick={close}>
+              Blogs
+            </Link>
+          </li>
+          <li>
+            <a className={linkClass} href="/#why-choose-us" onClick={close}>
+              About
+            </a>
+          </li>
+          <li>
+            <a className={linkClass} href="/#services" onClick={close}>
+              Services
+            </a>
+          </li>
+          <li>
+            <MegaMenu onNavigate={close} />
+          </li>
+          <li>
+            <a className={linkClass} href="/#contact" onClick={close}>
+              Contact
+            </a>
+          </li>
         </ul>
       </nav>
     </header>

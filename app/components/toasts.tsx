@@ -38,7 +38,11 @@ export async function notify(kind: "success" | "error", message: string): Promis
 
 /** Where the toaster mounts once a message is on its way; renders nothing before. */
 export function Toasts() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   return show ? (
     <Suspense fallback={null}>
       <LazyToaster />

@@ -15,7 +15,11 @@ export function VideoPoster({ videoId, title }: { videoId: string; title: string
     );
   }
   return (
-    <button type="button" onClick={() => setPlaying(true)} className="group relative block aspect-video w-full overflow-hidden rounded-xl bg-blue-950 text-white">
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      className="group relative block aspect-video w-full overflow-hidden rounded-xl bg-blue-950 text-white"
+    >
       <svg viewBox="0 0 160 90" className="absolute inset-0 h-full w-full" aria-hidden="true" preserveAspectRatio="xMidYMid slice">
         <rect width="160" height="90" fill="#172554" />
         <rect x="12" y="12" width="40" height="66" rx="3" fill="#1e3a8a" />

@@ -1,9 +1,15 @@
 /** Why-choose-us points and services (SPEC.md section 1). */
 export const whyChooseUs: [string, string][] = [
-  ["Automated detection of threats", "Continuous monitoring that flags suspicious logins, new exposed services and known-bad traffic before it becomes an incident."],
+  [
+    "Automated detection of threats",
+    "Continuous monitoring that flags suspicious logins, new exposed services and known-bad traffic before it becomes an incident.",
+  ],
   ["Enterprise-grade security", "Hardened configurations, least-privilege access and audits aligned with ISO 27001 and OWASP ASVS."],
   ["24/7 incident response", "A named responder on call around the clock to contain, investigate and help you recover."],
-  ["Offensive security and ethical hacking", "Authorised penetration tests and red-team exercises that show how a real attacker would get in."],
+  [
+    "Offensive security and ethical hacking",
+    "Authorised penetration tests and red-team exercises that show how a real attacker would get in.",
+  ],
 ];
 
 export const services: [string, string][] = [

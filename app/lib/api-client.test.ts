@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorMessage } from "./api-client";
 
 const answer = (status: number, body: unknown) =>
-  vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  vi.fn(
+    async () =>
+      new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+  );
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,7 +38,10 @@ describe("api", () => {
   });
 
   it("lets a network failure through as a non-ApiError", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const error = await api("/x").catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(errorMessage(error, "The server could not be reached.")).toBe("The server could not be reached.");

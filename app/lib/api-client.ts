@@ -38,7 +38,11 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   }
   if (body && typeof body === "object" && (body as { status?: unknown }).status === "error") {
     const parsed = ApiErrorSchema.safeParse(body);
-    throw new ApiError(parsed.success ? parsed.data.message : "The server reported an error.", response.status, parsed.success ? parsed.data.errors : {});
+    throw new ApiError(
+      parsed.success ? parsed.data.message : "The server reported an error.",
+      response.status,
+      parsed.success ? parsed.data.errors : {},
+    );
   }
   return body as T;
 }

@@ -3,7 +3,8 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { deferBootstrap, deferredHydration } from "./deferred-hydration.server";
 
-const run = (chunks: (string | Buffer)[]) => text(Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(deferredHydration()));
+const run = (chunks: (string | Buffer)[]) =>
+  text(Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(deferredHydration()));
 
 // The shape React Router 7 renders (app/root.tsx: <Scripts> in the body, preloads hoisted to the head).
 const head =
@@ -41,7 +42,9 @@ for (const opening of ['<script type="module" async="">', '<script nonce="3yQTpm
     it("leaves every other tag as it was, including preloads after the bootstrap", async () => {
       const out = await run([page]);
       const withoutBootstrap = (html: string) => html.replace(bootstrapElement, "");
-      expect(withoutBootstrap(out)).toBe(withoutBootstrap(page).replace(/<link rel="modulepreload" href="\/assets\/(entry|framework|root|home)[^>]*>/g, ""));
+      expect(withoutBootstrap(out)).toBe(
+        withoutBootstrap(page).replace(/<link rel="modulepreload" href="\/assets\/(entry|framework|root|home)[^>]*>/g, ""),
+      );
       expect(out).toContain('<link rel="modulepreload" href="/assets/late.js"/></body></html>');
     });
 

@@ -104,6 +104,8 @@ export function deferBootstrap(source: string, preloads: string[]): string {
     `for (const href of ${json(preloads)}) {` +
     'const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);' +
     "}";
-  const imports = names.length ? `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${json(u)})`).join(", ")}]);` : "";
+  const imports = names.length
+    ? `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${json(u)})`).join(", ")}]);`
+    : "";
   return wait + preload + imports + rest;
 }

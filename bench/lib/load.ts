@@ -4,7 +4,8 @@ import { bench } from "./config";
 export type Load = { rps: number; p50: number; p95: number; p99: number; failures: number };
 
 /** Exact percentile (ms) of sorted samples. */
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 /**
  * One autocannon run after a short warm-up (JIT, caches, pool connections). Latency percentiles

@@ -1,11 +1,21 @@
 /** One line of the result table. `ratio` is value / baseline measured in the same run. */
-export type Row = { section: string; what: string; value: string; baseline?: string; ratio?: string; target?: string; verdict?: "ok" | "MISS" | "" };
+export type Row = {
+  section: string;
+  what: string;
+  value: string;
+  baseline?: string;
+  ratio?: string;
+  target?: string;
+  verdict?: "ok" | "MISS" | "";
+};
 
 export const rows: Row[] = [];
 export const add = (row: Row) => {
   rows.push(row);
   // Print as we go: a long run shows progress, and a crash keeps what was measured.
-  console.log(`  ${row.section} | ${row.what}: ${row.value}${row.ratio ? ` (${row.ratio} of ${row.baseline})` : ""}${row.verdict ? ` ${row.verdict}` : ""}`);
+  console.log(
+    `  ${row.section} | ${row.what}: ${row.value}${row.ratio ? ` (${row.ratio} of ${row.baseline})` : ""}${row.verdict ? ` ${row.verdict}` : ""}`,
+  );
 };
 export const na = (section: string, what: string, why: string) => add({ section, what, value: `n/a (${why})` });
 
@@ -19,6 +29,9 @@ export const verdict = (ok: boolean) => (ok ? "ok" : "MISS");
 /** The whole table as Markdown (also the form docs/benchmarks.md keeps). */
 export function markdown(): string {
   const lines = ["| section | measure | value | baseline | ratio | target | |", "| --- | --- | --- | --- | --- | --- | --- |"];
-  for (const r of rows) lines.push(`| ${r.section} | ${r.what} | ${r.value} | ${r.baseline ?? ""} | ${r.ratio ?? ""} | ${r.target ?? ""} | ${r.verdict ?? ""} |`);
+  for (const r of rows)
+    lines.push(
+      `| ${r.section} | ${r.what} | ${r.value} | ${r.baseline ?? ""} | ${r.ratio ?? ""} | ${r.target ?? ""} | ${r.verdict ?? ""} |`,
+    );
   return lines.join("\n");
 }

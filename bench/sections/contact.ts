@@ -8,7 +8,11 @@ import { startChild, waitReady } from "../lib/processes";
 import { add, ms, na, pct, rps, verdict } from "../lib/table";
 
 const insertServer = path.join(path.dirname(fileURLToPath(import.meta.url)), "../baselines/insert-server.ts");
-const body = JSON.stringify({ name: "Bench Person", email: "bench@example.com", message: "A message from the benchmark, as long as a real one might be." });
+const body = JSON.stringify({
+  name: "Bench Person",
+  email: "bench@example.com",
+  message: "A message from the benchmark, as long as a real one might be.",
+});
 const post = (url: string) => ({ url, method: "POST", body, headers: { "Content-Type": "application/json" } });
 
 /** POST /api/contact-general at 10 and 50 connections against plain INSERTs through the same driver. */
@@ -29,9 +33,26 @@ async function onDatabase(kind: Kind): Promise<void> {
         insert: { ...post(`http://127.0.0.1:${bench.insertPort}/`), connections },
       });
       const atTen = connections === 10;
-      add({ section, what: `${connections} conn. req/s`, value: rps(result.app.rps), baseline: `plain INSERT ${rps(result.insert.rps)}`, ratio: pct(result.app.rps, result.insert.rps), target: atTen ? "≥ 2,000/s" : "", verdict: atTen ? verdict(result.app.rps >= 2000) : "" });
-      add({ section, what: `${connections} conn. p99`, value: ms(result.app.p99), baseline: `plain INSERT ${ms(result.insert.p99)}`, ratio: `${(result.app.p99 / result.insert.p99).toFixed(2)}×`, target: atTen ? "≤ 50 ms" : "", verdict: atTen ? verdict(result.app.p99 <= 50) : "" });
-      if (result.app.failures) add({ section, what: `${connections} conn. failed answers`, value: String(result.app.failures), verdict: "MISS" });
+      add({
+        section,
+        what: `${connections} conn. req/s`,
+        value: rps(result.app.rps),
+        baseline: `plain INSERT ${rps(result.insert.rps)}`,
+        ratio: pct(result.app.rps, result.insert.rps),
+        target: atTen ? "≥ 2,000/s" : "",
+        verdict: atTen ? verdict(result.app.rps >= 2000) : "",
+      });
+      add({
+        section,
+        what: `${connections} conn. p99`,
+        value: ms(result.app.p99),
+        baseline: `plain INSERT ${ms(result.insert.p99)}`,
+        ratio: `${(result.app.p99 / result.insert.p99).toFixed(2)}×`,
+        target: atTen ? "≤ 50 ms" : "",
+        verdict: atTen ? verdict(result.app.p99 <= 50) : "",
+      });
+      if (result.app.failures)
+        add({ section, what: `${connections} conn. failed answers`, value: String(result.app.failures), verdict: "MISS" });
     }
   } finally {
     for (const child of children) await child.stop();

@@ -50,7 +50,10 @@ const inlineCss = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<
 export async function frontEndSection(server: AppServer, pages: string[]): Promise<void> {
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: bench.chromePath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: bench.chromePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
   } catch (err) {
     na(SECTION, "all pages", `Chromium at ${bench.chromePath} did not start: ${(err as Error).message.split("\n")[0]}`);
     return;

@@ -25,7 +25,9 @@ export async function lighthouseSection(server: AppServer, pages: string[]): Pro
     for (const page of pages) {
       const runs: Result[] = [];
       for (let i = 0; i < bench.lighthouseRuns; i++) {
-        const lhr = (await lighthouse(server.url + page, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }))?.lhr;
+        const lhr = (
+          await lighthouse(server.url + page, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] })
+        )?.lhr;
         if (lhr?.runtimeError) na(section, page, lhr.runtimeError.message);
         else if (lhr) runs.push(lhr);
       }
@@ -38,9 +40,19 @@ export async function lighthouseSection(server: AppServer, pages: string[]): Pro
       const lhr: Result = computeMedianRun(valid);
       const perfOfRuns = valid.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      add({ section, what: `${page} perf / a11y / best pr. / SEO`, value: `${scores.join(" / ")} (perf of each run: ${perfOfRuns.join(", ")})`, target: "100 each", verdict: verdict(scores.every((s) => s === 100)) });
+      add({
+        section,
+        what: `${page} perf / a11y / best pr. / SEO`,
+        value: `${scores.join(" / ")} (perf of each run: ${perfOfRuns.join(", ")})`,
+        target: "100 each",
+        verdict: verdict(scores.every((s) => s === 100)),
+      });
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      add({ section, what: `${page} LCP / TBT / CLS`, value: `${ms(audit("largest-contentful-paint"))} / ${ms(audit("total-blocking-time"))} / ${audit("cumulative-layout-shift").toFixed(3)}` });
+      add({
+        section,
+        what: `${page} LCP / TBT / CLS`,
+        value: `${ms(audit("largest-contentful-paint"))} / ${ms(audit("total-blocking-time"))} / ${audit("cumulative-layout-shift").toFixed(3)}`,
+      });
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "metricSavings"))
         .map((a) => a.id);

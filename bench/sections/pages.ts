@@ -42,7 +42,13 @@ function report(label: string, app: Load, base: Load, baseName: string, minShare
     target: minShare ? `≥ ${minShare * 100} %` : "",
     verdict: minShare ? verdict(app.rps / base.rps >= minShare) : "",
   });
-  add({ section: SECTION, what: `${label} p99`, value: ms(app.p99), baseline: `${baseName} ${ms(base.p99)}`, ratio: `${(app.p99 / base.p99).toFixed(2)}×` });
+  add({
+    section: SECTION,
+    what: `${label} p99`,
+    value: ms(app.p99),
+    baseline: `${baseName} ${ms(base.p99)}`,
+    ratio: `${(app.p99 / base.p99).toFixed(2)}×`,
+  });
   if (app.failures) add({ section: SECTION, what: `${label} failed answers`, value: String(app.failures), verdict: "MISS" });
 }
 
@@ -54,8 +60,14 @@ export async function pagesSection(server: AppServer, prerendered: string, ssr: 
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   let nginxProblem = missing;
   try {
-    if (!missing) nginx = await startNginx(page.body, page.headers, page.headers["content-type"]).catch((err: Error) => void (nginxProblem = err.message.split("\n")[0]));
-    const targets: Record<string, Options> = { app: { url: server.url + prerendered }, bare: { url: `http://127.0.0.1:${bench.barePort}/` } };
+    if (!missing)
+      nginx = await startNginx(page.body, page.headers, page.headers["content-type"]).catch(
+        (err: Error) => void (nginxProblem = err.message.split("\n")[0]),
+      );
+    const targets: Record<string, Options> = {
+      app: { url: server.url + prerendered },
+      bare: { url: `http://127.0.0.1:${bench.barePort}/` },
+    };
     if (nginx) targets.nginx = { url: `http://127.0.0.1:${bench.nginxPort}/` };
     const result = await compare(targets);
     report(`prerendered ${prerendered}`, result.app, result.bare, "node:http");

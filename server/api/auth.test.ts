@@ -88,7 +88,10 @@ describe("session check and logout", () => {
     });
     expect(evilOrigin.status).toBe(403);
 
-    const out = await t.request("/api/admin/logout", { method: "POST", headers: { cookie: `session_id=${token}`, "x-requested-with": "XMLHttpRequest" } });
+    const out = await t.request("/api/admin/logout", {
+      method: "POST",
+      headers: { cookie: `session_id=${token}`, "x-requested-with": "XMLHttpRequest" },
+    });
     expect(out.status).toBe(200);
     expect(out.headers.get("set-cookie")).toMatch(/session_id=;/);
     expect((await t.request("/api/check/auth/admin", { headers: { authorization: token } })).status).toBe(401);
@@ -96,7 +99,11 @@ describe("session check and logout", () => {
 
   it("over https sets __Host-session_id (Secure) and logout clears that very cookie", async () => {
     const json = { "content-type": "application/json", "x-test-peer": "10.0.4.1" };
-    const res = await t.app.request("https://localhost/api/admin/login", { method: "POST", headers: json, body: JSON.stringify(TEST_ADMIN) });
+    const res = await t.app.request("https://localhost/api/admin/login", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(TEST_ADMIN),
+    });
     expect(res.status).toBe(200);
     const token = ((await res.json()) as { auth_token: string }).auth_token;
     expect(res.headers.get("set-cookie")).toMatch(new RegExp(`^__Host-session_id=${token};.*Secure`));

@@ -18,7 +18,14 @@ describe("POST /api/contact-general", () => {
     expect(home.status).toBe(201);
     expect(await home.json()).toEqual({ status: "success", message: "Message sent successfully" });
     const campus = await send(
-      { name: "Ravi", email: "ravi@example.edu", orgType: "others", orgName: "", otherType: "coaching centre", message: "A CAMPUS demo, please." },
+      {
+        name: "Ravi",
+        email: "ravi@example.edu",
+        orgType: "others",
+        orgName: "",
+        otherType: "coaching centre",
+        message: "A CAMPUS demo, please.",
+      },
       "10.1.0.1",
     );
     expect(campus.status).toBe(201);
@@ -81,7 +88,11 @@ describe("POST /api/contact-general", () => {
   });
 
   it("is callable from a no-JS form action with raw form values", async () => {
-    const result = await t.services.contact.submit("campus", { name: "Meera", email: "m@example.org", orgType: "school", orgName: "St. Mary", message: "Demo" }, "10.1.0.7");
+    const result = await t.services.contact.submit(
+      "campus",
+      { name: "Meera", email: "m@example.org", orgType: "school", orgName: "St. Mary", message: "Demo" },
+      "10.1.0.7",
+    );
     expect(result).toEqual({ stored: true });
     await expect(t.services.contact.submit("general", { name: "x" }, "10.1.0.7")).rejects.toMatchObject({ status: 400 });
   });

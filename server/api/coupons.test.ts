@@ -14,7 +14,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (json: unknown, h = headers) => t.request("/api/products/coupon/update", { method: "POST", headers: h, json });
-const batch = (coupons: string[], extra: Record<string, unknown> = {}) => ({ product_id: "coupon-prod", version: "1.0", coupons, discount_percentage: 25, ...extra });
+const batch = (coupons: string[], extra: Record<string, unknown> = {}) => ({
+  product_id: "coupon-prod",
+  version: "1.0",
+  coupons,
+  discount_percentage: 25,
+  ...extra,
+});
 const couponsOf = async (version: string) => {
   const list = await (await t.request("/api/products/informations", { headers })).json();
   return list.find((v: { product_id: string; version: string }) => v.product_id === "coupon-prod" && v.version === version).coupons;
@@ -53,28 +59,36 @@ describe("POST /api/products/coupon/update", () => {
   // Two batches sharing codes in opposite orders could each hold one code's index entry and wait for
   // the other's: PostgreSQL's deadlock detector then failed one with a 500. Two open transactions
   // holding one extra code each stop P and Q after their first code, forcing the crossing.
-  it.runIf(process.env.TEST_DB === "postgres")("two batches sharing codes in opposite orders end 200 + 409, never a deadlock 500", async () => {
-    const pool = t.database.pool;
-    if (!pool) throw new Error("expected a pg pool");
-    await addVersions(t, headers, "coupon-prod", ["3.0"]);
-    const { rows } = await pool.query<{ id: number }>("select id from product_versions where product_id = 'coupon-prod' and version = '3.0'");
-    const [x, y, z1, z2] = generateCouponCodes("TST", 4);
-    const blockers = await Promise.all([pool.connect(), pool.connect()]);
-    try {
-      for (const [client, code] of [[blockers[0], z1], [blockers[1], z2]] as const) {
-        await client.query("begin");
-        await client.query("insert into coupons (code, product_version_id, discount_percent) values ($1, $2, 5)", [code, rows[0].id]);
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "two batches sharing codes in opposite orders end 200 + 409, never a deadlock 500",
+    async () => {
+      const pool = t.database.pool;
+      if (!pool) throw new Error("expected a pg pool");
+      await addVersions(t, headers, "coupon-prod", ["3.0"]);
+      const { rows } = await pool.query<{ id: number }>(
+        "select id from product_versions where product_id = 'coupon-prod' and version = '3.0'",
+      );
+      const [x, y, z1, z2] = generateCouponCodes("TST", 4);
+      const blockers = await Promise.all([pool.connect(), pool.connect()]);
+      try {
+        for (const [client, code] of [
+          [blockers[0], z1],
+          [blockers[1], z2],
+        ] as const) {
+          await client.query("begin");
+          await client.query("insert into coupons (code, product_version_id, discount_percent) values ($1, $2, 5)", [code, rows[0].id]);
+        }
+        const p = post(batch([x, z1, y], { version: "3.0" }));
+        const q = post(batch([y, z2, x], { version: "3.0" }));
+        await waitForLockWaiters(pool, 2);
+        for (const client of blockers) await client.query("rollback");
+        const statuses = (await Promise.all([p, q])).map((r) => r.status).sort();
+        expect(statuses).toEqual([200, 409]);
+      } finally {
+        for (const client of blockers) client.release();
       }
-      const p = post(batch([x, z1, y], { version: "3.0" }));
-      const q = post(batch([y, z2, x], { version: "3.0" }));
-      await waitForLockWaiters(pool, 2);
-      for (const client of blockers) await client.query("rollback");
-      const statuses = (await Promise.all([p, q])).map((r) => r.status).sort();
-      expect(statuses).toEqual([200, 409]);
-    } finally {
-      for (const client of blockers) client.release();
-    }
-  });
+    },
+  );
 
   it("answers 404 for an unknown product or version, 401 without a session, 403 without X-Requested-With", async () => {
     const codes = generateCouponCodes("TST", 1);

@@ -17,7 +17,13 @@ beforeAll(async () => {
     .insert(productVersions)
     .values({ productId: "dash-prod", version: "1.0", os: ["linux"], features: [], external: [], python: [], amountMinor: 1000 })
     .returning();
-  const [c1, c2] = await db.insert(customers).values([{ email: "c1@example.com", name: "C One" }, { email: "c2@example.com", name: "C Two" }]).returning();
+  const [c1, c2] = await db
+    .insert(customers)
+    .values([
+      { email: "c1@example.com", name: "C One" },
+      { email: "c2@example.com", name: "C Two" },
+    ])
+    .returning();
   // Orders on fixed days: two on Mar 15 (today, UTC), one on Mar 10, one on Mar 6 (the oldest day shown),
   // one on Mar 5 (just outside the 10 days) and one late on Mar 14 UTC.
   const order = (n: number, at: string, status: "placed" | "active" | "expired", customerId = c1.id) => ({
@@ -28,14 +34,16 @@ beforeAll(async () => {
     status,
     createdAt: new Date(at),
   });
-  await db.insert(orders).values([
-    order(1, "2026-03-05T12:00:00Z", "expired"),
-    order(2, "2026-03-06T00:00:00Z", "expired", c2.id),
-    order(3, "2026-03-10T09:00:00Z", "active"),
-    order(4, "2026-03-14T23:59:59Z", "active", c2.id),
-    order(5, "2026-03-15T01:00:00Z", "placed"),
-    order(6, "2026-03-15T08:00:00Z", "placed"),
-  ]);
+  await db
+    .insert(orders)
+    .values([
+      order(1, "2026-03-05T12:00:00Z", "expired"),
+      order(2, "2026-03-06T00:00:00Z", "expired", c2.id),
+      order(3, "2026-03-10T09:00:00Z", "active"),
+      order(4, "2026-03-14T23:59:59Z", "active", c2.id),
+      order(5, "2026-03-15T01:00:00Z", "placed"),
+      order(6, "2026-03-15T08:00:00Z", "placed"),
+    ]);
 });
 afterAll(() => t.close());
 
@@ -62,7 +70,16 @@ describe("GET /api/oni/dashboard", () => {
 
   it("crosses month and year boundaries", () => {
     expect(lastDays(new Date("2026-01-03T23:00:00Z"))).toEqual([
-      "2025-12-25", "2025-12-26", "2025-12-27", "2025-12-28", "2025-12-29", "2025-12-30", "2025-12-31", "2026-01-01", "2026-01-02", "2026-01-03",
+      "2025-12-25",
+      "2025-12-26",
+      "2025-12-27",
+      "2025-12-28",
+      "2025-12-29",
+      "2025-12-30",
+      "2025-12-31",
+      "2026-01-01",
+      "2026-01-02",
+      "2026-01-03",
     ]);
   });
 });

@@ -32,8 +32,14 @@ describe("GET /api/openapi.json", () => {
     ];
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     const addVersion = doc.paths["/api/oni/add/product/version"].post;
-    expect(Object.keys(addVersion.requestBody.content)).toEqual(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]);
-    expect(addVersion.requestBody.content["application/json"].schema.required).toEqual(expect.arrayContaining(["product_id", "version", "os"]));
+    expect(Object.keys(addVersion.requestBody.content)).toEqual([
+      "application/json",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+    ]);
+    expect(addVersion.requestBody.content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["product_id", "version", "os"]),
+    );
     expect(Object.keys(addVersion.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "409", "415"]));
     const coupons = doc.paths["/api/products/coupon/update"].post.requestBody.content["application/json"].schema.properties.coupons;
     expect(coupons.items.pattern).toBe("^ONI[A-Za-z0-9]{10}$");

@@ -2,7 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { AuthCheckResponseSchema, LoginResponseSchema, LoginSchema } from "../../contract/auth";
 import { ApiErrorSchema, SuccessMessageSchema } from "../../contract/common";
-import { ContactSchema, MessageListQuerySchema, MessageListSchema, MessageStatusUpdatedSchema, MessageStatusUpdateSchema } from "../../contract/contact";
+import {
+  ContactSchema,
+  MessageListQuerySchema,
+  MessageListSchema,
+  MessageStatusUpdatedSchema,
+  MessageStatusUpdateSchema,
+} from "../../contract/contact";
 import { CouponBatchResponseSchema, CouponBatchSchema, couponCodePattern } from "../../contract/coupons";
 import { DashboardSchema } from "../../contract/dashboard";
 import { PatchCreateSchema, PatchListSchema } from "../../contract/patches";
@@ -45,28 +51,125 @@ const inputSchema = (s: z.ZodType) => jsonSchema(s, "input");
 const outputSchema = (s: z.ZodType) => jsonSchema(s, "output");
 
 const OPS: Op[] = [
-  { method: "post", path: "/api/contact-general", summary: "Send a contact message (home form or campus form)", body: ContactSchema, ok: [201, SuccessMessageSchema], errors: [400, 413, 415, 429] },
-  { method: "post", path: "/api/admin/login", summary: "Log in as an administrator", body: LoginSchema, ok: [200, LoginResponseSchema], errors: [400, 401, 415, 429] },
+  {
+    method: "post",
+    path: "/api/contact-general",
+    summary: "Send a contact message (home form or campus form)",
+    body: ContactSchema,
+    ok: [201, SuccessMessageSchema],
+    errors: [400, 413, 415, 429],
+  },
+  {
+    method: "post",
+    path: "/api/admin/login",
+    summary: "Log in as an administrator",
+    body: LoginSchema,
+    ok: [200, LoginResponseSchema],
+    errors: [400, 401, 415, 429],
+  },
   { method: "get", path: "/api/check/auth/admin", summary: "Check the admin session", admin: true, ok: [200, AuthCheckResponseSchema] },
   { method: "post", path: "/api/admin/logout", summary: "Log out (revokes the session)", admin: true, ok: [200, SuccessMessageSchema] },
-  { method: "get", path: "/api/admin/messages", summary: "List contact messages, newest first", admin: true, query: MessageListQuerySchema, ok: [200, MessageListSchema], errors: [400] },
-  { method: "patch", path: "/api/admin/messages/{id}", summary: "Mark a contact message new, read or archived", admin: true, body: MessageStatusUpdateSchema, ok: [200, MessageStatusUpdatedSchema], errors: [400, 404, 415] },
+  {
+    method: "get",
+    path: "/api/admin/messages",
+    summary: "List contact messages, newest first",
+    admin: true,
+    query: MessageListQuerySchema,
+    ok: [200, MessageListSchema],
+    errors: [400],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/messages/{id}",
+    summary: "Mark a contact message new, read or archived",
+    admin: true,
+    body: MessageStatusUpdateSchema,
+    ok: [200, MessageStatusUpdatedSchema],
+    errors: [400, 404, 415],
+  },
   { method: "get", path: "/api/oni/dashboard", summary: "Order and user overview", admin: true, ok: [200, DashboardSchema] },
-  { method: "post", path: "/api/oni/add/product/version", summary: "Add a product version (creates the product when new)", admin: true, body: ProductVersionInputSchema, form: true, ok: [201, SuccessMessageSchema], errors: [400, 409, 413, 415] },
-  { method: "post", path: "/api/products/informations", summary: "Every product version with its coupons (GET too)", admin: true, ok: [200, ProductInformationListSchema] },
-  { method: "get", path: "/api/products/informations", summary: "Every product version with its coupons", admin: true, ok: [200, ProductInformationListSchema] },
-  { method: "post", path: "/api/products/version/details", summary: "Product name to its versions (GET too)", admin: true, ok: [200, VersionDetailsSchema] },
-  { method: "get", path: "/api/products/version/details", summary: "Product name to its versions", admin: true, ok: [200, VersionDetailsSchema] },
-  { method: "post", path: "/api/products/coupon/update", summary: "Store a batch of coupon codes (all or nothing)", admin: true, body: CouponBatchSchema, ok: [200, CouponBatchResponseSchema], errors: [400, 404, 409, 413, 415] },
-  { method: "post", path: "/api/products/version/patch/create", summary: "Create a patch release of a version", admin: true, body: PatchCreateSchema, ok: [201, SuccessMessageSchema], errors: [400, 404, 409, 415] },
-  { method: "get", path: "/api/products/version/patches", summary: "Patch releases, newest first", admin: true, ok: [200, PatchListSchema] },
-  { method: "post", path: "/api/devquests", summary: "Add a quest module", admin: true, body: QuestCreateSchema, ok: [201, QuestCreatedSchema], errors: [400, 415] },
+  {
+    method: "post",
+    path: "/api/oni/add/product/version",
+    summary: "Add a product version (creates the product when new)",
+    admin: true,
+    body: ProductVersionInputSchema,
+    form: true,
+    ok: [201, SuccessMessageSchema],
+    errors: [400, 409, 413, 415],
+  },
+  {
+    method: "post",
+    path: "/api/products/informations",
+    summary: "Every product version with its coupons (GET too)",
+    admin: true,
+    ok: [200, ProductInformationListSchema],
+  },
+  {
+    method: "get",
+    path: "/api/products/informations",
+    summary: "Every product version with its coupons",
+    admin: true,
+    ok: [200, ProductInformationListSchema],
+  },
+  {
+    method: "post",
+    path: "/api/products/version/details",
+    summary: "Product name to its versions (GET too)",
+    admin: true,
+    ok: [200, VersionDetailsSchema],
+  },
+  {
+    method: "get",
+    path: "/api/products/version/details",
+    summary: "Product name to its versions",
+    admin: true,
+    ok: [200, VersionDetailsSchema],
+  },
+  {
+    method: "post",
+    path: "/api/products/coupon/update",
+    summary: "Store a batch of coupon codes (all or nothing)",
+    admin: true,
+    body: CouponBatchSchema,
+    ok: [200, CouponBatchResponseSchema],
+    errors: [400, 404, 409, 413, 415],
+  },
+  {
+    method: "post",
+    path: "/api/products/version/patch/create",
+    summary: "Create a patch release of a version",
+    admin: true,
+    body: PatchCreateSchema,
+    ok: [201, SuccessMessageSchema],
+    errors: [400, 404, 409, 415],
+  },
+  {
+    method: "get",
+    path: "/api/products/version/patches",
+    summary: "Patch releases, newest first",
+    admin: true,
+    ok: [200, PatchListSchema],
+  },
+  {
+    method: "post",
+    path: "/api/devquests",
+    summary: "Add a quest module",
+    admin: true,
+    body: QuestCreateSchema,
+    ok: [201, QuestCreatedSchema],
+    errors: [400, 415],
+  },
   { method: "get", path: "/api/devquests", summary: "Quest modules, newest first (public, at most 100)", ok: [200, QuestListSchema] },
 ];
 
 function operation(op: Op) {
-  const errors = [...new Set([...(op.errors ?? []), ...(op.admin ? [401] : []), ...(op.admin && op.method !== "get" ? [403] : []), 500])].sort();
-  const json = (schema: z.ZodType, io: "input" | "output") => ({ "application/json": { schema: io === "input" ? inputSchema(schema) : outputSchema(schema) } });
+  const errors = [
+    ...new Set([...(op.errors ?? []), ...(op.admin ? [401] : []), ...(op.admin && op.method !== "get" ? [403] : []), 500]),
+  ].sort();
+  const json = (schema: z.ZodType, io: "input" | "output") => ({
+    "application/json": { schema: io === "input" ? inputSchema(schema) : outputSchema(schema) },
+  });
   const result: Record<string, unknown> = {
     summary: op.summary,
     security: op.admin ? [{ sessionCookie: [] }, { bearer: [] }] : [],
@@ -99,21 +202,36 @@ export function openApiDocument(couponPrefix: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPS) (paths[op.path] ??= {})[op.method] = operation(op);
   // The code format depends on COUPON_PREFIX, which the shared schema cannot know.
-  const batch = (paths["/api/products/coupon/update"].post as { requestBody: { content: Record<string, { schema: { properties: Record<string, { items: Record<string, unknown> }> } }> } })
-    .requestBody.content["application/json"].schema;
+  const batch = (
+    paths["/api/products/coupon/update"].post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, { items: Record<string, unknown> }> } }> };
+    }
+  ).requestBody.content["application/json"].schema;
   batch.properties.coupons.items.pattern = couponCodePattern(couponPrefix).source;
   const errorSchema = outputSchema(ApiErrorSchema);
   return {
     openapi: "3.1.0",
-    info: { title: "Company site API", version: "1.0.0", description: "Contact forms, admin session and the admin area's product, coupon, patch, quest and overview calls." },
+    info: {
+      title: "Company site API",
+      version: "1.0.0",
+      description: "Contact forms, admin session and the admin area's product, coupon, patch, quest and overview calls.",
+    },
     paths,
     components: {
       securitySchemes: {
-        sessionCookie: { type: "apiKey", in: "cookie", name: "session_id", description: "Changes also need X-Requested-With: XMLHttpRequest" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "session_id",
+          description: "Changes also need X-Requested-With: XMLHttpRequest",
+        },
         bearer: { type: "http", scheme: "bearer", description: "The auth_token from login (the bare token is accepted too)" },
       },
       responses: Object.fromEntries(
-        Object.entries(ERROR_TEXT).map(([s, description]) => [`E${s}`, { description, content: { "application/json": { schema: errorSchema } } }]),
+        Object.entries(ERROR_TEXT).map(([s, description]) => [
+          `E${s}`,
+          { description, content: { "application/json": { schema: errorSchema } } },
+        ]),
       ),
     },
   };

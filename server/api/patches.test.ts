@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (json: Record<string, unknown>, h = headers) =>
-  t.request("/api/products/version/patch/create", { method: "POST", headers: h, json: { product: "patchy", majorVersion: "1.0", features: ["Fix"], ...json } });
+  t.request("/api/products/version/patch/create", {
+    method: "POST",
+    headers: h,
+    json: { product: "patchy", majorVersion: "1.0", features: ["Fix"], ...json },
+  });
 
 describe("POST /api/products/version/patch/create", () => {
   it("creates patches by product id or name, each newer than the last (201)", async () => {
@@ -25,7 +29,12 @@ describe("POST /api/products/version/patch/create", () => {
     const list = await (await t.request("/api/products/version/patches", { headers })).json();
     expect(list.status).toBe("success");
     expect(list.patches.map((p: { patchVersion: string }) => p.patchVersion)).toEqual(["1.0.2", "1.0.1"]);
-    expect(list.patches[1]).toMatchObject({ product_id: "patchy", product_name: "patchy Suite", version: "1.0", features: ["Fix crash", "Faster"] });
+    expect(list.patches[1]).toMatchObject({
+      product_id: "patchy",
+      product_name: "patchy Suite",
+      version: "1.0",
+      features: ["Fix crash", "Faster"],
+    });
   });
 
   it("refuses a patch that is not newer or does not belong to the base version (400 on patchVersion)", async () => {
@@ -75,7 +84,9 @@ describe("patchProblem", () => {
       // The row lock queue is first come, first served: 3.0.4 is stored, then 3.0.3 is not newer than it.
       expect((await Promise.all([later, earlier])).map((r) => r.status)).toEqual([201, 400]);
       const list = await (await t.request("/api/products/version/patches", { headers })).json();
-      expect(list.patches.filter((p: { version: string }) => p.version === "3.0").map((p: { patchVersion: string }) => p.patchVersion)).toEqual(["3.0.4"]);
+      expect(
+        list.patches.filter((p: { version: string }) => p.version === "3.0").map((p: { patchVersion: string }) => p.patchVersion),
+      ).toEqual(["3.0.4"]);
     } finally {
       blocker.release();
     }

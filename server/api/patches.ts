@@ -11,6 +11,8 @@ export function patchRoutes() {
     const created = await c.get("services").patches.create(input, actorOf(c));
     return c.json({ status: "success", message: `Patch ${input.patchVersion} of ${created.product_id} ${created.version} created.` }, 201);
   });
-  routes.get("/products/version/patches", requireAdmin, async (c) => c.json({ status: "success", patches: await c.get("services").patches.list() }));
+  routes.get("/products/version/patches", requireAdmin, async (c) =>
+    c.json({ status: "success", patches: await c.get("services").patches.list() }),
+  );
   return routes;
 }

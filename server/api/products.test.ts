@@ -59,7 +59,11 @@ describe("POST /api/oni/add/product/version", () => {
     );
     expect((await add(versionInput("prod-z", "1.0"), {})).status).toBe(401);
     expect((await add(versionInput("prod-z", "1.0"), { cookie: headers.cookie })).status).toBe(403);
-    const text = await t.request("/api/oni/add/product/version", { method: "POST", headers: { ...headers, "content-type": "text/plain" }, body: "x" });
+    const text = await t.request("/api/oni/add/product/version", {
+      method: "POST",
+      headers: { ...headers, "content-type": "text/plain" },
+      body: "x",
+    });
     expect(text.status).toBe(415);
     const big = await add(versionInput("prod-z", "1.0", { features: Array.from({ length: 40 }, () => "f".repeat(2000)) }));
     expect(big.status).toBe(413);
@@ -89,7 +93,10 @@ describe("product reads", () => {
   });
 
   it("lists products named like Object.prototype members (was a 500 for every later call)", async () => {
-    for (const [id, name] of [["proto-name", "__proto__"], ["ctor-name", "constructor"]]) {
+    for (const [id, name] of [
+      ["proto-name", "__proto__"],
+      ["ctor-name", "constructor"],
+    ]) {
       expect((await add(versionInput(id, "1.0", { product_name: name }))).status).toBe(201);
     }
     const res = await t.request("/api/products/version/details", { headers });

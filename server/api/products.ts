@@ -13,6 +13,8 @@ export function productRoutes() {
   });
   // The original client POSTs these reads with no body; GET is offered too.
   routes.on(["GET", "POST"], "/products/informations", requireAdmin, async (c) => c.json(await c.get("services").products.informations()));
-  routes.on(["GET", "POST"], "/products/version/details", requireAdmin, async (c) => c.json(await c.get("services").products.versionDetails()));
+  routes.on(["GET", "POST"], "/products/version/details", requireAdmin, async (c) =>
+    c.json(await c.get("services").products.versionDetails()),
+  );
   return routes;
 }

@@ -16,7 +16,10 @@ describe("/api/devquests", () => {
     const first = await create({ title: "Find the hidden path", description: "Use dirx.\\nReport the path.", prize: "$12" });
     expect(first.status).toBe(201);
     const body = await first.json();
-    expect(body).toEqual({ status: "success", quest: { id: expect.any(Number), title: "Find the hidden path", description: "Use dirx.\\nReport the path.", prize: "$12" } });
+    expect(body).toEqual({
+      status: "success",
+      quest: { id: expect.any(Number), title: "Find the hidden path", description: "Use dirx.\\nReport the path.", prize: "$12" },
+    });
     await create({ title: "Second quest", description: "More", prize: "$20" });
     const res = await t.request("/api/devquests");
     expect(res.status).toBe(200);
@@ -33,7 +36,11 @@ describe("/api/devquests", () => {
     const quest = { title: "T", description: "D", prize: "$1" };
     expect((await create(quest, {})).status).toBe(401);
     expect((await create(quest, { cookie: headers.cookie })).status).toBe(403);
-    const form = await t.request("/api/devquests", { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "title=T" });
+    const form = await t.request("/api/devquests", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: "title=T",
+    });
     expect(form.status).toBe(415);
   });
 
@@ -48,7 +55,11 @@ describe("/api/devquests", () => {
     expect((await surrogate.json()).errors).toEqual({ description: expect.any(String) });
     expect((await create({ title: "Emoji 😀 pair", description: "D", prize: "$1" })).status).toBe(201);
     // Deep nesting within the 64 KB limit is walked without exhausting the stack.
-    const deep = await t.request("/api/devquests", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "[".repeat(30_000) + "]".repeat(30_000) });
+    const deep = await t.request("/api/devquests", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: "[".repeat(30_000) + "]".repeat(30_000),
+    });
     expect(deep.status).toBe(400);
   });
 });

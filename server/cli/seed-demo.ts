@@ -12,10 +12,14 @@ async function main(): Promise<number> {
   try {
     const result = await seedDemo(database.db, config.COUPON_PREFIX, new Date());
     if (!result) {
-      console.error("The database already holds products, customers, orders or quests; seed:demo only fills an empty database. Nothing was changed.");
+      console.error(
+        "The database already holds products, customers, orders or quests; seed:demo only fills an empty database. Nothing was changed.",
+      );
       return 1;
     }
-    console.log(`Seeded ${DEMO_PRODUCTS.length} products, ${result.versions} versions, ${result.coupons} coupons, ${result.customers} customers and ${result.orders} orders.`);
+    console.log(
+      `Seeded ${DEMO_PRODUCTS.length} products, ${result.versions} versions, ${result.coupons} coupons, ${result.customers} customers and ${result.orders} orders.`,
+    );
     return 0;
   } finally {
     await database.close();

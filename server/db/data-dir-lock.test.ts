@@ -7,7 +7,8 @@ import { DataDirLockedError, lockDataDir, processStat } from "./data-dir-lock";
 const linux = processStat(process.pid) !== undefined;
 const fresh = () => mkdtempSync(path.join(tmpdir(), "lock-"));
 /** A lock file as another process would have left it. */
-const leaveLock = (dir: string, record: object) => writeFileSync(path.join(dir, ".lock"), JSON.stringify({ owner: "the web server", ...record }));
+const leaveLock = (dir: string, record: object) =>
+  writeFileSync(path.join(dir, ".lock"), JSON.stringify({ owner: "the web server", ...record }));
 
 it("records this process and releases the lock", () => {
   const dir = fresh();

@@ -52,7 +52,11 @@ function readHolder(lockPath: string): Holder | undefined {
   try {
     const parsed = JSON.parse(readFileSync(lockPath, "utf8")) as { pid?: unknown; owner?: unknown; started?: unknown };
     if (typeof parsed.pid !== "number") return undefined;
-    return { pid: parsed.pid, owner: String(parsed.owner ?? "another process"), started: typeof parsed.started === "string" ? parsed.started : undefined };
+    return {
+      pid: parsed.pid,
+      owner: String(parsed.owner ?? "another process"),
+      started: typeof parsed.started === "string" ? parsed.started : undefined,
+    };
   } catch {
     return undefined; // half-written or unreadable: treat as stale
   }

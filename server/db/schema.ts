@@ -74,7 +74,9 @@ export const contactMessages = pgTable(
     orgName: text("org_name"),
     otherType: text("other_type"),
     clientIp: text("client_ip"),
-    status: text("status", { enum: ["new", "read", "archived"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "read", "archived"] })
+      .notNull()
+      .default("new"),
     createdAt: createdAt(),
   },
   (t) => [

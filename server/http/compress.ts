@@ -23,7 +23,8 @@ export function compressDynamic(): MiddlewareHandler {
     const headers = c.res.headers;
     if (headers.has("content-encoding") || headers.has("transfer-encoding")) return;
     const vary = headers.get("vary");
-    if (vary !== "*" && !(vary && varyHasAcceptEncoding.test(vary))) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (vary !== "*" && !(vary && varyHasAcceptEncoding.test(vary)))
+      headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     if (!acceptsCompression.test(c.req.header("accept-encoding") ?? "")) return;
     // hono/compress decides the rest (type, size, no-transform, 206, HEAD) on the answer as it stands.
     await gzip(c, done);

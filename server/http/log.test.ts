@@ -4,7 +4,9 @@ import { describeErrorForLog } from "./log";
 describe("describeErrorForLog", () => {
   it("keeps neither the SQL parameters nor the body of a failed Drizzle query", () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "coupons_code_key"'), { code: "23505" });
-    const err = new Error("Failed query: insert into contact_messages (name, message) values ($1, $2)\nparams: Ada,my secret message", { cause });
+    const err = new Error("Failed query: insert into contact_messages (name, message) values ($1, $2)\nparams: Ada,my secret message", {
+      cause,
+    });
     const described = describeErrorForLog(err);
     expect(JSON.stringify(described)).not.toContain("secret");
     expect(JSON.stringify(described)).not.toContain("Ada");

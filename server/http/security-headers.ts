@@ -41,11 +41,16 @@ export const NOTHING_RUNS_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** Headers every response carries, as a flat [name, value, …] list. HSTS only over HTTPS. */
 export function securityHeaderEntries(https: boolean): string[] {
   const entries = [
-    "X-Content-Type-Options", "nosniff",
-    "Referrer-Policy", "strict-origin-when-cross-origin",
-    "X-Frame-Options", "DENY",
-    "Cross-Origin-Opener-Policy", "same-origin",
-    "Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()",
+    "X-Content-Type-Options",
+    "nosniff",
+    "Referrer-Policy",
+    "strict-origin-when-cross-origin",
+    "X-Frame-Options",
+    "DENY",
+    "Cross-Origin-Opener-Policy",
+    "same-origin",
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), payment=()",
   ];
   if (https) entries.push("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   return entries;

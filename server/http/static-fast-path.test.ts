@@ -17,7 +17,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "index.html"), `<!doctype html><script>window.x=1</script>${"<p>page</p>".repeat(100)}`);
   writeFileSync(path.join(dir, "assets/app-1.js"), "console.log(1);".repeat(100));
   const files = loadStaticFiles(dir);
-  server = createServer(staticFastPath(files, { TRUST_PROXY: "loopback", LOG_REQUESTS: false }, (_req, res) => res.writeHead(299).end("next")));
+  server = createServer(
+    staticFastPath(files, { TRUST_PROXY: "loopback", LOG_REQUESTS: false }, (_req, res) => res.writeHead(299).end("next")),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -45,7 +47,9 @@ describe("staticFastPath", () => {
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(await br.text()).toBe("console.log(1);".repeat(100));
-    const again = await fetch(`${base}/assets/app-1.js`, { headers: { "If-None-Match": br.headers.get("etag")!, "X-Forwarded-Proto": "https" } });
+    const again = await fetch(`${base}/assets/app-1.js`, {
+      headers: { "If-None-Match": br.headers.get("etag")!, "X-Forwarded-Proto": "https" },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get("strict-transport-security")).toMatch(/max-age=/);
   });

@@ -13,7 +13,11 @@ import { staticAnswer, type StaticFile } from "./static-files";
  * throughput of nginx for the same prerendered bytes; this path writes headers computed at start
  * plus the per-request X-Request-Id (and HSTS on HTTPS), the same headers the app path sends.
  */
-export function staticFastPath(files: Map<string, StaticFile>, config: Pick<Config, "TRUST_PROXY" | "LOG_REQUESTS">, next: RequestListener): RequestListener {
+export function staticFastPath(
+  files: Map<string, StaticFile>,
+  config: Pick<Config, "TRUST_PROXY" | "LOG_REQUESTS">,
+  next: RequestListener,
+): RequestListener {
   const plain = securityHeaderEntries(false);
   const https = securityHeaderEntries(true);
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -30,7 +34,15 @@ export function staticFastPath(files: Map<string, StaticFile>, config: Pick<Conf
     res.writeHead(answer.status, answer.headers.list.concat(isHttps(req, config) ? https : plain, "X-Request-Id", requestId));
     res.end(answer.body);
     if (config.LOG_REQUESTS) {
-      logLine({ level: "info", msg: "request", method, path: pathname, status: answer.status, ms: Math.round(performance.now() - started), requestId });
+      logLine({
+        level: "info",
+        msg: "request",
+        method,
+        path: pathname,
+        status: answer.status,
+        ms: Math.round(performance.now() - started),
+        requestId,
+      });
     }
   };
 }

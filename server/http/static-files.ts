@@ -138,7 +138,12 @@ function headerSets(file: StaticFile): NonNullable<StaticFile["answers"]> {
 export type StaticAnswer = { status: 200 | 304; headers: HeaderSet; body?: Bytes };
 
 /** What to send for one GET/HEAD of a static file: 304 on a matching ETag, else the best encoding. */
-export function staticAnswer(file: StaticFile, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): StaticAnswer {
+export function staticAnswer(
+  file: StaticFile,
+  method: string,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): StaticAnswer {
   const answers = file.answers ?? headerSets(file);
   if (ifNoneMatch === file.etag) return { status: 304, headers: answers.notModified };
   const { body, encoding } = pickEncoding(file, acceptEncoding);

@@ -22,7 +22,11 @@ export function createAdmins({ db, audit }: ServiceDeps & { audit: Audit }) {
       const passwordHash = await hashPassword(password);
       const emailKey = parsedEmail.data.toLowerCase();
       return db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: admins.id }).from(admins).where(eq(sql`lower(${admins.email})`, emailKey)).limit(1);
+        const [existing] = await tx
+          .select({ id: admins.id })
+          .from(admins)
+          .where(eq(sql`lower(${admins.email})`, emailKey))
+          .limit(1);
         if (existing) {
           await tx.update(admins).set({ passwordHash }).where(eq(admins.id, existing.id));
           await tx.delete(sessions).where(eq(sessions.adminId, existing.id));

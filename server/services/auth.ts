@@ -31,7 +31,9 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
     const at = now();
     const staleBefore = new Date(at.getTime() - LOCK_MS).toISOString();
     const nowIso = at.toISOString();
-    const rows = await queryRows<{ failures: number; locked_until: string | Date | null }>(db, sql`
+    const rows = await queryRows<{ failures: number; locked_until: string | Date | null }>(
+      db,
+      sql`
       insert into login_failures (key, failures, locked_until, updated_at) values (${key}, 1, null, ${nowIso})
       on conflict (key) do update set
         failures = case
@@ -44,7 +46,8 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
             and login_failures.updated_at >= ${staleBefore} then ${new Date(at.getTime() + LOCK_MS).toISOString()}::timestamptz
           else login_failures.locked_until end,
         updated_at = ${nowIso}
-      returning failures, locked_until`);
+      returning failures, locked_until`,
+    );
     const row = rows[0];
     const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
     if (lockedUntil > at.getTime()) return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - at.getTime()) / 1000) };
@@ -70,7 +73,9 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
       const emailKey = email.trim().toLowerCase();
       const perIp = await rateLimiter.hit(`login-ip:${clientIp}`, LOGIN_POSTS_PER_MINUTE, 60);
       const throttled = (retrySeconds: number) =>
-        new HttpError(429, "Too many login attempts. Please wait a few minutes and try again.", undefined, { "Retry-After": String(retrySeconds) });
+        new HttpError(429, "Too many login attempts. Please wait a few minutes and try again.", undefined, {
+          "Retry-After": String(retrySeconds),
+        });
       if (!perIp.allowed) {
         await audit.record({ action: "login.throttled", entity: "admin", detail: { email: emailKey, scope: "ip" }, clientIp });
         throw throttled(perIp.retryAfterSeconds);
@@ -81,11 +86,22 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
         await audit.record({ action: "login.throttled", entity: "admin", detail: { email: emailKey, scope: "account" }, clientIp });
         throw throttled(attempt.retryAfterSeconds);
       }
-      const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.email})`, emailKey)).limit(1);
+      const [admin] = await db
+        .select()
+        .from(admins)
+        .where(eq(sql`lower(${admins.email})`, emailKey))
+        .limit(1);
       // Unknown e-mail and wrong password take the same work and get the same answer.
       const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!admin || !ok) {
-        await audit.record({ adminId: admin?.id, action: "login.failure", entity: "admin", entityId: admin?.id, detail: { email: emailKey }, clientIp });
+        await audit.record({
+          adminId: admin?.id,
+          action: "login.failure",
+          entity: "admin",
+          entityId: admin?.id,
+          detail: { email: emailKey },
+          clientIp,
+        });
         throw new HttpError(401, INVALID);
       }
       await db.delete(loginFailures).where(eq(loginFailures.key, failureKey));
@@ -104,7 +120,13 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
         .select({ id: admins.id, email: admins.email, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .innerJoin(admins, eq(admins.id, sessions.adminId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, at), gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS))))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, at),
+            gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+          ),
+        )
         .limit(1);
       if (!row) return null;
       if (at.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {

@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  describe,
-  expect,
-  it,
-  vi,
-} from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../tests/helpers/test-db";
 import { testConfig } from "../config";
 import type { Database, Db } from "../db/client";
@@ -64,16 +56,8 @@ function instance(db: Db = database.db) {
   };
 }
 
-const post = (
-  contact: ReturnType<typeof createContact>,
-  ip: string,
-  message: string,
-) =>
-  contact.submit(
-    "general",
-    { name: "Batch", email: "batch@example.com", message },
-    ip,
-  );
+const post = (contact: ReturnType<typeof createContact>, ip: string, message: string) =>
+  contact.submit("general", { name: "Batch", email: "batch@example.com", message }, ip);
 
 async function storedFor(ip: string): Promise<string[]> {
   const rows = await queryRows<{ message: string }>(
@@ -87,14 +71,10 @@ describe("contact group commit", () => {
   it("writes 50 posts from one IP in one statement: exactly the first 5 stored, 45 refused with 429", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0.5); // no old-window sweep in this count
     const { contact, calls } = instance();
-    const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => post(contact, "10.9.0.1", `m${i}`)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => post(contact, "10.9.0.1", `m${i}`)));
     expect(calls.statements).toBe(1);
     const stored = results.filter((r) => r.status === "fulfilled");
-    const refused = results.flatMap((r) =>
-      r.status === "rejected" ? [r.reason] : [],
-    );
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
     expect(stored).toHaveLength(5);
     expect(refused).toHaveLength(45);
     for (const err of refused) {
@@ -110,29 +90,19 @@ describe("contact group commit", () => {
     const { contact } = instance();
     const ips = ["10.9.1.1", "10.9.1.2", "10.9.1.3"];
     const posts = [];
-    for (let i = 0; i < 8; i++)
-      for (const ip of ips) posts.push(post(contact, ip, `${ip} #${i}`));
+    for (let i = 0; i < 8; i++) for (const ip of ips) posts.push(post(contact, ip, `${ip} #${i}`));
     const results = await Promise.allSettled(posts);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(15);
-    for (const ip of ips)
-      expect(await storedFor(ip)).toEqual(
-        [0, 1, 2, 3, 4].map((i) => `${ip} #${i}`),
-      );
+    for (const ip of ips) expect(await storedFor(ip)).toEqual([0, 1, 2, 3, 4].map((i) => `${ip} #${i}`));
   });
 
   it("counts earlier batches and other instances' hits in the same window", async () => {
-    const first = await Promise.allSettled(
-      [1, 2, 3].map((i) => post(instance().contact, "10.9.2.1", `early ${i}`)),
-    );
+    const first = await Promise.allSettled([1, 2, 3].map((i) => post(instance().contact, "10.9.2.1", `early ${i}`)));
     expect(first.every((r) => r.status === "fulfilled")).toBe(true);
     // Two app instances on one database post at once; only two places are left in the window.
     const a = instance().contact;
     const b = instance().contact;
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        post(i % 2 ? a : b, "10.9.2.1", `late ${i}`),
-      ),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => post(i % 2 ? a : b, "10.9.2.1", `late ${i}`)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     expect(await storedFor("10.9.2.1")).toHaveLength(5);
   });
@@ -157,21 +127,14 @@ describe("contact group commit", () => {
       createdAt: clock(),
     });
     const messages = ["ok 1", "ok 2", "bad \u0000 byte", "ok 3"];
-    const results = await Promise.allSettled(
-      messages.map((m, i) => writer.write(row(m, i), `contact-ip:10.9.3.${i}`)),
-    );
-    expect(results.map((r) => r.status)).toEqual([
-      "fulfilled",
-      "fulfilled",
-      "rejected",
-      "fulfilled",
+    const results = await Promise.allSettled(messages.map((m, i) => writer.write(row(m, i), `contact-ip:10.9.3.${i}`)));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(results.filter((r) => r.status === "fulfilled").map((r) => r.value)).toEqual([
+      { stored: true },
+      { stored: true },
+      { stored: true },
     ]);
-    expect(
-      results.filter((r) => r.status === "fulfilled").map((r) => r.value),
-    ).toEqual([{ stored: true }, { stored: true }, { stored: true }]);
-    expect(
-      sqlState((results[2] as PromiseRejectedResult).reason),
-    ).toBeDefined();
+    expect(sqlState((results[2] as PromiseRejectedResult).reason)).toBeDefined();
     const stored = await queryRows<{ message: string }>(
       database.db,
       sql`select message from contact_messages where client_ip like '10.9.3.%' order by id`,
@@ -205,14 +168,8 @@ describe("contact group commit", () => {
   it("a failure with no verdict from the database (connection lost) answers no post as stored", async () => {
     const lost = withClientQuery(database.db, () => Promise.reject(new Error("Connection terminated unexpectedly")));
     const { contact } = instance(lost);
-    const results = await Promise.allSettled(
-      [1, 2, 3].map((i) => post(contact, "10.9.4.1", `lost ${i}`)),
-    );
-    expect(results.map((r) => r.status)).toEqual([
-      "rejected",
-      "rejected",
-      "rejected",
-    ]);
+    const results = await Promise.allSettled([1, 2, 3].map((i) => post(contact, "10.9.4.1", `lost ${i}`)));
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
     expect(await storedFor("10.9.4.1")).toEqual([]);
   });
 });

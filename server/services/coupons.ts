@@ -35,9 +35,17 @@ export function createCoupons({ db, config, audit, products }: ServiceDeps & { a
           // are rare admin actions, so they take turns; the later one gets the unique violation (409).
           // (Sorting the codes would also avoid the deadlock but would reorder the admin's list.)
           await tx.execute(sql`select pg_advisory_xact_lock(${COUPON_BATCH_LOCK})`);
-          await tx.insert(coupons).values(batch.coupons.map((code) => ({ code, productVersionId: version.id, discountPercent: batch.discount_percentage })));
+          await tx
+            .insert(coupons)
+            .values(batch.coupons.map((code) => ({ code, productVersionId: version.id, discountPercent: batch.discount_percentage })));
           await audit.record(
-            { ...actor, action: "coupon.create_batch", entity: "product_version", entityId: version.id, detail: { count: batch.coupons.length, discount: batch.discount_percentage } },
+            {
+              ...actor,
+              action: "coupon.create_batch",
+              entity: "product_version",
+              entityId: version.id,
+              detail: { count: batch.coupons.length, discount: batch.discount_percentage },
+            },
             tx,
           );
         });
@@ -53,14 +61,26 @@ export function createCoupons({ db, config, audit, products }: ServiceDeps & { a
      * code exactly one gets the row back; the others (and unknown codes) get null.
      */
     async redeem(code: string): Promise<RedeemedCoupon | null> {
-      const rows = await queryRows<{ id: number; code: string; product_version_id: number; discount_percent: number; used_at: string | Date }>(
+      const rows = await queryRows<{
+        id: number;
+        code: string;
+        product_version_id: number;
+        discount_percent: number;
+        used_at: string | Date;
+      }>(
         db,
         sql`update coupons set used_at = now() where code = ${code} and used_at is null
             returning id, code, product_version_id, discount_percent, used_at`,
       );
       if (rows.length !== 1) return null;
       const r = rows[0];
-      return { id: r.id, code: r.code, productVersionId: r.product_version_id, discountPercent: r.discount_percent, usedAt: new Date(r.used_at) };
+      return {
+        id: r.id,
+        code: r.code,
+        productVersionId: r.product_version_id,
+        discountPercent: r.discount_percent,
+        usedAt: new Date(r.used_at),
+      };
     },
   };
 }

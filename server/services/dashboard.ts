@@ -32,7 +32,11 @@ export function createDashboard({ db, now }: ServiceDeps) {
           .select()
           .from(orderDailyCounts)
           .where(and(gte(orderDailyCounts.day, days[0]), lte(orderDailyCounts.day, days[days.length - 1]))),
-        db.select({ paymentId: orders.paymentId }).from(orders).orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id)).limit(DASHBOARD_PAY_IDS),
+        db
+          .select({ paymentId: orders.paymentId })
+          .from(orders)
+          .orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id))
+          .limit(DASHBOARD_PAY_IDS),
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
       const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]));

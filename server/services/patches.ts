@@ -36,15 +36,33 @@ export function createPatches({ db, now, audit, products: productService }: Serv
           // its row: without the lock, 1.0.4 and 1.0.3 sent at once both saw no patch and both were
           // stored, 1.0.3 after 1.0.4 (found by the PostgreSQL race checks).
           await tx.select({ id: productVersions.id }).from(productVersions).where(eq(productVersions.id, base.id)).for("update");
-          const existing = await tx.select({ patch: patchReleases.patchVersion }).from(patchReleases).where(eq(patchReleases.productVersionId, base.id));
-          if (existing.some((e) => e.patch === input.patchVersion)) throw conflict(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
-          const problem = patchProblem(base.version, input.patchVersion, existing.map((e) => e.patch), versions);
+          const existing = await tx
+            .select({ patch: patchReleases.patchVersion })
+            .from(patchReleases)
+            .where(eq(patchReleases.productVersionId, base.id));
+          if (existing.some((e) => e.patch === input.patchVersion))
+            throw conflict(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
+          const problem = patchProblem(
+            base.version,
+            input.patchVersion,
+            existing.map((e) => e.patch),
+            versions,
+          );
           if (problem) throw badRequest(problem, { patchVersion: problem });
           const [row] = await tx
             .insert(patchReleases)
             .values({ productVersionId: base.id, patchVersion: input.patchVersion, features: input.features, createdAt: now() })
             .returning({ id: patchReleases.id });
-          await audit.record({ ...actor, action: "patch.create", entity: "patch_release", entityId: row.id, detail: { product_id: base.productId, version: base.version, patch: input.patchVersion } }, tx);
+          await audit.record(
+            {
+              ...actor,
+              action: "patch.create",
+              entity: "patch_release",
+              entityId: row.id,
+              detail: { product_id: base.productId, version: base.version, patch: input.patchVersion },
+            },
+            tx,
+          );
           return { id: row.id, product_id: base.productId, version: base.version };
         });
       } catch (err) {

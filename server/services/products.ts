@@ -41,7 +41,16 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
               python: input.python,
             })
             .returning({ id: productVersions.id });
-          await audit.record({ ...actor, action: "product_version.create", entity: "product_version", entityId: row.id, detail: { product_id: input.product_id, version: input.version } }, tx);
+          await audit.record(
+            {
+              ...actor,
+              action: "product_version.create",
+              entity: "product_version",
+              entityId: row.id,
+              detail: { product_id: input.product_id, version: input.version },
+            },
+            tx,
+          );
           return row;
         });
       } catch (err) {
@@ -54,7 +63,13 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
     async informations(): Promise<ProductInformation[]> {
       const [versions, couponRows] = await Promise.all([
         db
-          .select({ id: productVersions.id, productId: products.id, productName: products.name, version: productVersions.version, amountMinor: productVersions.amountMinor })
+          .select({
+            id: productVersions.id,
+            productId: products.id,
+            productName: products.name,
+            version: productVersions.version,
+            amountMinor: productVersions.amountMinor,
+          })
           .from(productVersions)
           .innerJoin(products, eq(products.id, productVersions.productId))
           .orderBy(asc(products.id), versionOrder),
@@ -99,7 +114,13 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
     async findVersion(product: string, version: string): Promise<VersionRef> {
       const key = product.trim().toLowerCase();
       const [row] = await db
-        .select({ id: productVersions.id, productId: products.id, productName: products.name, version: productVersions.version, amountMinor: productVersions.amountMinor })
+        .select({
+          id: productVersions.id,
+          productId: products.id,
+          productName: products.name,
+          version: productVersions.version,
+          amountMinor: productVersions.amountMinor,
+        })
         .from(productVersions)
         .innerJoin(products, eq(products.id, productVersions.productId))
         .where(and(sql`(${products.id} = ${key} or lower(${products.name}) = ${key})`, eq(productVersions.version, version)))
@@ -112,7 +133,10 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
 
     /** The versions of one product (by id), oldest first. */
     async versionsOf(productId: string): Promise<string[]> {
-      const rows = await db.select({ version: productVersions.version }).from(productVersions).where(eq(productVersions.productId, productId));
+      const rows = await db
+        .select({ version: productVersions.version })
+        .from(productVersions)
+        .where(eq(productVersions.productId, productId));
       return rows.map((r) => r.version).sort(compareVersions);
     },
   };

@@ -25,10 +25,13 @@ export function createRateLimiter({ db, now }: ServiceDeps) {
     async hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
       const nowMs = now().getTime();
       const window = rateWindow(nowMs, windowSeconds);
-      const rows = await queryRows<{ count: number }>(db, sql`
+      const rows = await queryRows<{ count: number }>(
+        db,
+        sql`
         insert into rate_limits (key, window_start, count) values (${key}, ${window.start.toISOString()}, 1)
         on conflict (key, window_start) do update set count = rate_limits.count + 1
-        returning count`);
+        returning count`,
+      );
       const count = Number(rows[0].count);
       if (Math.random() < 0.01) await sweepOldWindows(db, nowMs);
       return { allowed: count <= limit, count, retryAfterSeconds: window.retryAfterSeconds };

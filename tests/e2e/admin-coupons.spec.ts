@@ -66,7 +66,9 @@ test("a refused batch shows the failure toast", async ({ page }) => {
 });
 
 test("a failed product list is reported, not only logged", async ({ page }) => {
-  await page.route("**/api/products/informations", (route) => route.fulfill({ status: 500, json: { status: "error", message: "Database down." } }));
+  await page.route("**/api/products/informations", (route) =>
+    route.fulfill({ status: 500, json: { status: "error", message: "Database down." } }),
+  );
   await page.goto("/dashboard/coupon-gen");
   await expect(page.getByRole("alert")).toContainText("Could not load the products: Database down.");
   await expect(page.getByRole("status").filter({ hasText: "Could not load the products" })).toBeVisible();

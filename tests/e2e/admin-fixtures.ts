@@ -45,8 +45,17 @@ export const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Ma
 export async function createVersion(page: Page, overrides: Record<string, unknown> = {}) {
   const id = unique("e2e");
   const data = {
-    product_id: id, product_name: `Tool ${id}`, version: "1.0", os: ["linux"], ram: "8 GB", gpu: "none", processor: "2 cores",
-    storage: "1 GB", network: "any", amount: 19.99, ...overrides,
+    product_id: id,
+    product_name: `Tool ${id}`,
+    version: "1.0",
+    os: ["linux"],
+    ram: "8 GB",
+    gpu: "none",
+    processor: "2 cores",
+    storage: "1 GB",
+    network: "any",
+    amount: 19.99,
+    ...overrides,
   };
   const response = await page.request.post("/api/oni/add/product/version", { data, headers: adminHeaders });
   expect(response.status()).toBe(201);

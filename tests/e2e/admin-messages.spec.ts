@@ -5,9 +5,13 @@ import { checkScreen, expect, test, unique } from "./admin-fixtures";
 async function sendPair(request: APIRequestContext, org: { orgType: string; orgName: string; otherType: string }) {
   const general = unique("Visitor");
   const campus = unique("Dean");
-  const home = await request.post("/api/contact-general", { data: { name: general, email: "visitor@example.com", message: "Please call me back." } });
+  const home = await request.post("/api/contact-general", {
+    data: { name: general, email: "visitor@example.com", message: "Please call me back." },
+  });
   expect(home.status()).toBe(201);
-  const request2 = await request.post("/api/contact-general", { data: { name: campus, email: "dean@example.edu", message: "We want a demo.", ...org } });
+  const request2 = await request.post("/api/contact-general", {
+    data: { name: campus, email: "dean@example.edu", message: "We want a demo.", ...org },
+  });
   expect(request2.status()).toBe(201);
   return { general, campus };
 }
@@ -19,7 +23,9 @@ test("the inbox lists new messages, newest first", async ({ page, request }, tes
   await expect(item(campus)).toBeVisible();
   await expect(item(general)).toBeVisible();
   // Newest first: the campus request was sent last.
-  const names = await page.getByRole("listitem", { name: /Message from/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+  const names = await page
+    .getByRole("listitem", { name: /Message from/ })
+    .evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
   expect(names.indexOf(`Message from ${campus}`)).toBeLessThan(names.indexOf(`Message from ${general}`));
   await checkScreen(page, "messages", testInfo.project.name);
 });
@@ -27,7 +33,9 @@ test("the inbox lists new messages, newest first", async ({ page, request }, tes
 test("the inbox pages through more than one page of messages", async ({ page, request }) => {
   const name = unique("Bulk");
   for (let i = 0; i < 11; i++) {
-    const sent = await request.post("/api/contact-general", { data: { name: `${name}-${i}`, email: "bulk@example.com", message: `Message ${i}` } });
+    const sent = await request.post("/api/contact-general", {
+      data: { name: `${name}-${i}`, email: "bulk@example.com", message: `Message ${i}` },
+    });
     expect(sent.status()).toBe(201);
   }
   await page.goto("/dashboard/messages");

@@ -4,7 +4,8 @@ test("overview shows the cards, the chart and the pay ID list", async ({ page },
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
-  for (const label of ["Placed Orders", "Active Orders", "Expired Orders", "Registered Users"]) await expect(page.getByText(label)).toBeVisible();
+  for (const label of ["Placed Orders", "Active Orders", "Expired Orders", "Registered Users"])
+    await expect(page.getByText(label)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Transaction Trends" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Daily transactions in the last 10 days/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Transaction History (Pay IDs)" })).toBeVisible();

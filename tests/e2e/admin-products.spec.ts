@@ -5,7 +5,13 @@ async function fillRequired(page: import("@playwright/test").Page, id: string) {
   await page.getByLabel("Product Name").fill(`Scanner ${id}`);
   await page.getByLabel("Version", { exact: true }).fill("2.0");
   await page.getByLabel("Amount").fill("49.50");
-  for (const [label, value] of [["RAM", "8 GB"], ["GPU", "none"], ["Processor", "4 cores"], ["Storage", "2 GB"], ["Network", "broadband"]]) {
+  for (const [label, value] of [
+    ["RAM", "8 GB"],
+    ["GPU", "none"],
+    ["Processor", "4 cores"],
+    ["Storage", "2 GB"],
+    ["Network", "broadband"],
+  ]) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
 }

@@ -44,7 +44,10 @@ test("phone: the menu toggles, Products opens on tap, choosing a product closes 
   await expect(page.getByRole("banner").getByRole("link", { name: "Blogs" })).toBeVisible();
   await page.getByRole("button", { name: "Products" }).click();
   await page.getByRole("button", { name: "Education" }).click();
-  await page.getByRole("banner").getByRole("link", { name: /MASTER/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /MASTER/ })
+    .click();
   await expect(page).toHaveURL(/\/products\/educational\/master$/);
   await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByRole("banner").getByRole("link", { name: "Blogs" })).toBeHidden();
@@ -72,7 +75,10 @@ test("the scroll-to-top button appears past 300 px and scrolls back up", async (
   await expect(button).toBeHidden();
 });
 
-test("campus docs: groups start closed; on a phone the top-bar button opens the sidebar and an entry closes it", async ({ page, viewport }) => {
+test("campus docs: groups start closed; on a phone the top-bar button opens the sidebar and an entry closes it", async ({
+  page,
+  viewport,
+}) => {
   await gotoHydrated(page, "/products/educational/campus/docs");
   const phone = isPhone(viewport?.width);
   if (phone) {

@@ -7,7 +7,9 @@ import type pg from "pg";
  */
 export async function waitForLockWaiters(pool: pg.Pool, count: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const waiting = await pool.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    const waiting = await pool.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
     if (waiting.rows[0].n >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

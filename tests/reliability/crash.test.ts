@@ -35,16 +35,20 @@ describe("SIGKILL under contact load", () => {
     expect(lost).toEqual([]);
   }, 600_000);
 
-  it.skipIf(skipPostgres)(`keeps every acknowledged message on PostgreSQL across ${rounds} kills`, async () => {
-    const started = Date.now();
-    const scratch = await createScratchDatabase("crash");
-    try {
-      const { acked, unanswered } = await crashRounds(rounds, () => startServer({ databaseUrl: scratch.url }));
-      const lost = report("PostgreSQL", rounds, acked, await postgresMessages(scratch), unanswered, started);
-      expect(acked.size).toBeGreaterThan(rounds);
-      expect(lost).toEqual([]);
-    } finally {
-      await scratch.drop();
-    }
-  }, 600_000);
+  it.skipIf(skipPostgres)(
+    `keeps every acknowledged message on PostgreSQL across ${rounds} kills`,
+    async () => {
+      const started = Date.now();
+      const scratch = await createScratchDatabase("crash");
+      try {
+        const { acked, unanswered } = await crashRounds(rounds, () => startServer({ databaseUrl: scratch.url }));
+        const lost = report("PostgreSQL", rounds, acked, await postgresMessages(scratch), unanswered, started);
+        expect(acked.size).toBeGreaterThan(rounds);
+        expect(lost).toEqual([]);
+      } finally {
+        await scratch.drop();
+      }
+    },
+    600_000,
+  );
 });

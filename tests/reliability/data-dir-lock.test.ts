@@ -12,7 +12,11 @@ import { pgliteMessages } from "./helpers/stored-messages";
 // its data intact, and after it is SIGKILLed its stale lock does not keep a new server out.
 
 /** Runs a command to its end; a run past 60 s is killed and fails (a hang, not a timing check). */
-function runToExit(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+function runToExit(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const proc = spawn(command, args, { env: { ...process.env, LOG_REQUESTS: "false", ...env }, stdio: ["ignore", "pipe", "pipe"] });

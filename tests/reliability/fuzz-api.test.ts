@@ -44,7 +44,12 @@ describe("fuzzing the API", () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...CALLS), body, contentType, async (call, payload, type) => {
         const headers: Record<string, string> = type ? { "content-type": type } : {};
-        const res = await t.request(call.path, { method: call.method, headers, body: call.method === "GET" ? undefined : payload, ip: `10.9.${count % 250}.1` });
+        const res = await t.request(call.path, {
+          method: call.method,
+          headers,
+          body: call.method === "GET" ? undefined : payload,
+          ip: `10.9.${count % 250}.1`,
+        });
         count++;
         await checkAnswer(res);
       }),

@@ -3,11 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AuthCheckResponseSchema, LoginResponseSchema, LoginSchema } from "../../contract/auth";
 import { ApiErrorSchema, SuccessMessageSchema } from "../../contract/common";
-import { ContactSchema, MessageListQuerySchema, MessageListSchema, MessageStatusUpdatedSchema, MessageStatusUpdateSchema } from "../../contract/contact";
+import {
+  ContactSchema,
+  MessageListQuerySchema,
+  MessageListSchema,
+  MessageStatusUpdatedSchema,
+  MessageStatusUpdateSchema,
+} from "../../contract/contact";
 import { CouponBatchResponseSchema, CouponBatchSchema, couponCodePattern } from "../../contract/coupons";
 import { DashboardSchema } from "../../contract/dashboard";
 import { PatchCreateSchema, PatchListSchema } from "../../contract/patches";
-import { PRODUCT_VERSION_JSON_FIELDS, ProductInformationListSchema, ProductVersionInputSchema, VersionDetailsSchema } from "../../contract/products";
+import {
+  PRODUCT_VERSION_JSON_FIELDS,
+  ProductInformationListSchema,
+  ProductVersionInputSchema,
+  VersionDetailsSchema,
+} from "../../contract/products";
 import { QuestCreatedSchema, QuestCreateSchema, QuestListSchema } from "../../contract/quests";
 import { addVersions } from "../helpers/product-fixtures";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/test-app";
@@ -40,7 +51,14 @@ const CALLS: Call[] = [
   { method: "GET", path: "/api/admin/messages", admin: true, query: MessageListQuerySchema, ok: MessageListSchema },
   { method: "PATCH", path: "/api/admin/messages/{id}", admin: true, body: MessageStatusUpdateSchema, ok: MessageStatusUpdatedSchema },
   { method: "GET", path: "/api/oni/dashboard", admin: true, ok: DashboardSchema },
-  { method: "POST", path: "/api/oni/add/product/version", admin: true, body: ProductVersionInputSchema, formJsonFields: PRODUCT_VERSION_JSON_FIELDS, ok: SuccessMessageSchema },
+  {
+    method: "POST",
+    path: "/api/oni/add/product/version",
+    admin: true,
+    body: ProductVersionInputSchema,
+    formJsonFields: PRODUCT_VERSION_JSON_FIELDS,
+    ok: SuccessMessageSchema,
+  },
   { method: "GET", path: "/api/products/informations", admin: true, ok: ProductInformationListSchema },
   { method: "POST", path: "/api/products/informations", admin: true, ok: ProductInformationListSchema },
   { method: "GET", path: "/api/products/version/details", admin: true, ok: VersionDetailsSchema },
@@ -50,7 +68,12 @@ const CALLS: Call[] = [
   { method: "GET", path: "/api/products/version/patches", admin: true, ok: PatchListSchema },
   { method: "POST", path: "/api/devquests", admin: true, body: QuestCreateSchema, ok: QuestCreatedSchema },
   { method: "GET", path: "/api/devquests", admin: false, ok: QuestListSchema },
-  { method: "GET", path: "/api/openapi.json", admin: false, ok: z.object({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) }) },
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    admin: false,
+    ok: z.object({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) }),
+  },
 ];
 
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
@@ -75,7 +98,11 @@ async function setUp(db: "pglite" | "postgres") {
   const admin = await t.loginAsAdmin();
   await addVersions(t, admin.headers, "fuzz-prod", ["1.0", "2.0"]);
   for (let i = 0; i < 3; i++) {
-    await t.request("/api/contact-general", { method: "POST", json: { name: "Seed", email: "seed@example.com", message: `seed ${i}` }, ip: nextIp() });
+    await t.request("/api/contact-general", {
+      method: "POST",
+      json: { name: "Seed", email: "seed@example.com", message: `seed ${i}` },
+      ip: nextIp(),
+    });
   }
   // Known-good values mixed into generated fields, so valid-looking bodies get past "unknown product" 404s.
   hints = {
@@ -97,7 +124,14 @@ async function tearDown(db: string) {
     return `| ${call} | ${total} | ${columns.map((c) => counts.get(c) ?? 0).join(" | ")} | ${other} |`;
   });
   const total = [...tallies.values()].flatMap((m) => [...m.values()]).reduce((x, y) => x + y, 0);
-  console.log([`| call (session) on ${db} | requests | ${columns.join(" | ")} | other |`, `| --- | ---${" | ---".repeat(columns.length + 1)} |`, ...rows, `| total | ${total} |`].join("\n"));
+  console.log(
+    [
+      `| call (session) on ${db} | requests | ${columns.join(" | ")} | other |`,
+      `| --- | ---${" | ---".repeat(columns.length + 1)} |`,
+      ...rows,
+      `| total | ${total} |`,
+    ].join("\n"),
+  );
   tallies.clear();
   await t?.close();
   await shared?.drop();
@@ -115,8 +149,13 @@ const idArb = fc.oneof(
 function queryArb(call: Call): fc.Arbitrary<[string, string][]> {
   if (!call.query) return fc.constant([]);
   const props = jsonSchemaOf(call.query).properties ?? {};
-  const value = (key: string) => fc.oneof(validOf(props[key], key, hints), edgeOf(props[key], key, hints)).map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? ""));
-  const pairs = Object.keys(props).map((key) => fc.array(value(key), { maxLength: 2 }).map((vs) => vs.map((v): [string, string] => [key, v])));
+  const value = (key: string) =>
+    fc
+      .oneof(validOf(props[key], key, hints), edgeOf(props[key], key, hints))
+      .map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "")));
+  const pairs = Object.keys(props).map((key) =>
+    fc.array(value(key), { maxLength: 2 }).map((vs) => vs.map((v): [string, string] => [key, v])),
+  );
   return fc.tuple(...pairs).map((lists) => lists.flat());
 }
 
@@ -124,11 +163,16 @@ const requestArb = (call: Call, session: Session): fc.Arbitrary<Generated> =>
   fc.record({
     session: fc.constant(session),
     // Anonymous: nothing, a made-up token, a made-up cookie. Admin: the UI's cookie + marker, or the API client's header.
-    auth: session === "admin" ? fc.constantFrom("bearer", "bare", "cookie") : fc.constantFrom("none", "garbage-bearer", "garbage-cookie", "long-bearer"),
+    auth:
+      session === "admin"
+        ? fc.constantFrom("bearer", "bare", "cookie")
+        : fc.constantFrom("none", "garbage-bearer", "garbage-cookie", "long-bearer"),
     pathId: idArb,
     query: queryArb(call),
     body: call.body ? bodyOf(jsonSchemaOf(call.body), hints) : fc.option(fc.jsonValue(), { nil: undefined }),
-    encoding: fc.constantFrom(...(call.formJsonFields ? ["json", "json", "urlencoded", "multipart"] : ["json", "json", "json", "json", "text/plain", "none"])),
+    encoding: fc.constantFrom(
+      ...(call.formJsonFields ? ["json", "json", "urlencoded", "multipart"] : ["json", "json", "json", "json", "text/plain", "none"]),
+    ),
   });
 
 function formFields(body: unknown, jsonFields: string[]): [string, string][] {
@@ -140,7 +184,11 @@ function formFields(body: unknown, jsonFields: string[]): [string, string][] {
 
 function encode(call: Call, g: Generated): { body?: BodyInit; type?: string } {
   if (g.body === undefined && call.method === "GET") return {};
-  if (g.encoding === "urlencoded") return { body: new URLSearchParams(formFields(g.body, call.formJsonFields ?? [])).toString(), type: "application/x-www-form-urlencoded" };
+  if (g.encoding === "urlencoded")
+    return {
+      body: new URLSearchParams(formFields(g.body, call.formJsonFields ?? [])).toString(),
+      type: "application/x-www-form-urlencoded",
+    };
   if (g.encoding === "multipart") {
     const form = new FormData();
     for (const [k, v] of formFields(g.body, call.formJsonFields ?? [])) form.append(k, v);
@@ -219,7 +267,9 @@ describe.each(pgUrl ? (["pglite", "postgres"] as const) : (["pglite"] as const))
     const listed = new Set(CALLS.map((c) => `${c.method} ${c.path}`));
     const doc = (await (await t.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    const routed = t.app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
+    const routed = t.app.routes
+      .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
     expect(new Set(routed)).toEqual(listed);
     for (const op of documented) expect(listed).toContain(op);
   });

@@ -51,7 +51,9 @@ let warmRss = 0;
 const acked = new Set<string>();
 
 function rssKb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.match(/\d+/)?.[0] ?? 0);
 }
 
@@ -107,31 +109,37 @@ afterAll(async () => {
 
 describe(`fixed-rate load, ${SECONDS} s per phase`, () => {
   for (const phase of Object.keys(phases) as (keyof typeof phases)[]) {
-    it(`${phase}: only 2xx/3xx (and deliberate 429 on the contact post), no socket errors`, async () => {
-      const result = await run(phase, SECONDS);
-      const codes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
-      const unexpected = Object.entries(codes).filter(([code]) => !phases[phase].ok.includes(Number(code)));
-      figureRow(`load ${phase} (target ${phases[phase].rate}/s, ${phases[phase].connections} connections)`, {
-        "achieved /s": result.requests.total / result.duration,
-        requests: result.requests.total,
-        "p50 ms": result.latency.p50,
-        "p99 ms": result.latency.p99,
-        "max ms": result.latency.max,
-        "status codes": Object.entries(codes).map(([code, count]) => `${code}: ${count}`).join(" "),
-        "deliberate 429": codes["429"] ?? 0,
-        "socket errors": result.errors,
-        timeouts: result.timeouts,
-        "server RSS MB at the end": rssKb(server.proc.pid as number) / 1024,
-      });
-      expect(result.requests.total).toBeGreaterThan(0);
-      expect(unexpected).toEqual([]);
-      expect(result.errors).toBe(0);
-      expect(result.timeouts).toBe(0);
-      if (phase === "contact post") {
-        expect(codes["201"]).toBeGreaterThan(0);
-        expect(codes["429"]).toBeGreaterThan(0);
-      }
-    }, (SECONDS + 60) * 1000);
+    it(
+      `${phase}: only 2xx/3xx (and deliberate 429 on the contact post), no socket errors`,
+      async () => {
+        const result = await run(phase, SECONDS);
+        const codes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
+        const unexpected = Object.entries(codes).filter(([code]) => !phases[phase].ok.includes(Number(code)));
+        figureRow(`load ${phase} (target ${phases[phase].rate}/s, ${phases[phase].connections} connections)`, {
+          "achieved /s": result.requests.total / result.duration,
+          requests: result.requests.total,
+          "p50 ms": result.latency.p50,
+          "p99 ms": result.latency.p99,
+          "max ms": result.latency.max,
+          "status codes": Object.entries(codes)
+            .map(([code, count]) => `${code}: ${count}`)
+            .join(" "),
+          "deliberate 429": codes["429"] ?? 0,
+          "socket errors": result.errors,
+          timeouts: result.timeouts,
+          "server RSS MB at the end": rssKb(server.proc.pid as number) / 1024,
+        });
+        expect(result.requests.total).toBeGreaterThan(0);
+        expect(unexpected).toEqual([]);
+        expect(result.errors).toBe(0);
+        expect(result.timeouts).toBe(0);
+        if (phase === "contact post") {
+          expect(codes["201"]).toBeGreaterThan(0);
+          expect(codes["429"]).toBeGreaterThan(0);
+        }
+      },
+      (SECONDS + 60) * 1000,
+    );
   }
 
   it("keeps resident memory bounded and stores every acknowledged post", async () => {

@@ -35,9 +35,19 @@ describe.skipIf(!pgUrl)("races on PostgreSQL, two app instances", () => {
 
   const wrongLogin = async (t: TestApp, ip: string, email = TEST_ADMIN.email) =>
     (await t.request("/api/admin/login", { method: "POST", json: { email, password: "wrong-password-guess" }, ip })).status;
-  const tally = (statuses: number[]) => ({ checked: statuses.filter((s) => s === 401).length, throttled: statuses.filter((s) => s === 429).length });
+  const tally = (statuses: number[]) => ({
+    checked: statuses.filter((s) => s === 401).length,
+    throttled: statuses.filter((s) => s === 429).length,
+  });
   const failuresAudited = async (ip: string) =>
-    Number((await queryRows<{ n: string }>(a.database.db, sql`select count(*) as n from audit_log where action = 'login.failure' and client_ip = ${ip}`))[0].n);
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          a.database.db,
+          sql`select count(*) as n from audit_log where action = 'login.failure' and client_ip = ${ip}`,
+        )
+      )[0].n,
+    );
 
   describe("login throttle", () => {
     it(`50 parallel wrong passwords for one account from one IP: exactly ${MAX_FAILURES} reach the password check`, async () => {
@@ -82,7 +92,11 @@ describe.skipIf(!pgUrl)("races on PostgreSQL, two app instances", () => {
       const { auth_token: token } = (await res.json()) as { auth_token: string };
       const cookieHeaders = { cookie: `session_id=${token}`, "x-requested-with": "XMLHttpRequest" };
       expect((await b.request("/api/check/auth/admin", { headers: { cookie: `session_id=${token}` } })).status).toBe(200);
-      const quest = await b.request("/api/devquests", { method: "POST", headers: cookieHeaders, json: { title: "Race", description: "Made on B", prize: "$1" } });
+      const quest = await b.request("/api/devquests", {
+        method: "POST",
+        headers: cookieHeaders,
+        json: { title: "Race", description: "Made on B", prize: "$1" },
+      });
       expect(quest.status).toBe(201);
       expect((await a.request("/api/check/auth/admin", { headers: { authorization: token } })).status).toBe(200);
       expect((await b.request("/api/admin/logout", { method: "POST", headers: cookieHeaders })).status).toBe(200);
@@ -101,7 +115,9 @@ describe.skipIf(!pgUrl)("races on PostgreSQL, two app instances", () => {
       expect(statuses).toEqual(versions.map(() => 201));
       const twice = (await Promise.all([add(a, "11.0"), add(b, "11.0")])).map((r) => r.status).sort();
       expect(twice).toEqual([201, 409]);
-      figures.push(`| 10 versions of a new product at once; one version twice | ${statuses.filter((s) => s === 201).length} x 201; ${twice.join(" + ")} |`);
+      figures.push(
+        `| 10 versions of a new product at once; one version twice | ${statuses.filter((s) => s === 201).length} x 201; ${twice.join(" + ")} |`,
+      );
     });
 
     it("patches of one base version sent at once keep the rule: each stored patch is newer than those stored before it", async () => {
@@ -113,7 +129,11 @@ describe.skipIf(!pgUrl)("races on PostgreSQL, two app instances", () => {
         const patches = [5, 4, 3, 2, 1].map((n) => `${base}.${n}`);
         const results = await Promise.all(
           patches.map((patch, i) =>
-            (i % 2 ? a : b).request("/api/products/version/patch/create", { method: "POST", headers: adminA, json: { product: "race-patch", majorVersion: base, patchVersion: patch } }),
+            (i % 2 ? a : b).request("/api/products/version/patch/create", {
+              method: "POST",
+              headers: adminA,
+              json: { product: "race-patch", majorVersion: base, patchVersion: patch },
+            }),
           ),
         );
         for (const r of results) expect([201, 400]).toContain(r.status);
@@ -166,9 +186,14 @@ describe.skipIf(!pgUrl)("races on PostgreSQL, two app instances", () => {
       for (let round = 0; round < 30; round++) {
         const codes = generateCouponCodes(PREFIX, 300);
         const reversed = [...codes].reverse();
-        const statuses = (await Promise.all([postBatch(a, "2.0", codes), postBatch(b, "2.0", reversed), postBatch(b, "2.0", codes), postBatch(a, "2.0", reversed)])).map(
-          (r) => r.status,
-        );
+        const statuses = (
+          await Promise.all([
+            postBatch(a, "2.0", codes),
+            postBatch(b, "2.0", reversed),
+            postBatch(b, "2.0", codes),
+            postBatch(a, "2.0", reversed),
+          ])
+        ).map((r) => r.status);
         const key = statuses.sort().join("+");
         outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
         storedTotal += codes.length;

@@ -75,7 +75,8 @@ describe.each([
     const lifetime = lifetimeSeconds(cookie, sentAt);
     expect(lifetime).toBeGreaterThan(0);
     expect(lifetime).toBeLessThanOrEqual(SESSION_ABSOLUTE_MS / 1000);
-    if (cookie.attrs.has("expires")) expect(Date.parse(cookie.attrs.get("expires") ?? "")).toBeLessThanOrEqual(sentAt + SESSION_ABSOLUTE_MS + 1000);
+    if (cookie.attrs.has("expires"))
+      expect(Date.parse(cookie.attrs.get("expires") ?? "")).toBeLessThanOrEqual(sentAt + SESSION_ABSOLUTE_MS + 1000);
     figures.push(`| ${name} flags | ${[...cookie.attrs.keys()].join(", ")}; lifetime ${lifetime} s |`);
   });
 

@@ -125,7 +125,7 @@ async function sigtermUnderLoad(server: RunningServer, storedMessages: () => Pro
     "requests sent before": before.length,
     "of them failed": before.filter((o) => o.failure).length,
     "started in the last 100 ms or after": after.length,
-    "answered": after.filter((o) => !o.failure).length,
+    answered: after.filter((o) => !o.failure).length,
     truncated: outcomes.filter((o) => o.failure === "truncated").length,
     "half-sent post": slowStatus,
     acknowledged: acked.length,
@@ -148,13 +148,17 @@ describe("SIGTERM under load", () => {
     await sigtermUnderLoad(server, () => pgliteMessages(dataDir), "PGlite");
   }, 120_000);
 
-  it.skipIf(skipPostgres)("drains in-flight requests and exits 0 on PostgreSQL", async () => {
-    const scratch = await createScratchDatabase("sigterm");
-    try {
-      const server = await startServer({ databaseUrl: scratch.url });
-      await sigtermUnderLoad(server, () => postgresMessages(scratch), "PostgreSQL");
-    } finally {
-      await scratch.drop();
-    }
-  }, 120_000);
+  it.skipIf(skipPostgres)(
+    "drains in-flight requests and exits 0 on PostgreSQL",
+    async () => {
+      const scratch = await createScratchDatabase("sigterm");
+      try {
+        const server = await startServer({ databaseUrl: scratch.url });
+        await sigtermUnderLoad(server, () => postgresMessages(scratch), "PostgreSQL");
+      } finally {
+        await scratch.drop();
+      }
+    },
+    120_000,
+  );
 });

@@ -70,8 +70,18 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
     }
   }
 
-  if (list.loading && !list.data) return <p className="mt-6" role="status">Loading...</p>;
-  if (list.error && !list.data) return <p className="mt-6 text-red-700" role="alert">Could not load the products: {list.error}</p>;
+  if (list.loading && !list.data)
+    return (
+      <p className="mt-6" role="status">
+        Loading...
+      </p>
+    );
+  if (list.error && !list.data)
+    return (
+      <p className="mt-6 text-red-700" role="alert">
+        Could not load the products: {list.error}
+      </p>
+    );
   if (!rows.length) return <NoVersionsYet />;
   return (
     <>
@@ -84,29 +94,61 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
           onChange={(event) => choose(event.target.value, rows.find((row) => row.product_id === event.target.value)?.version ?? "")}
         />
         {productId ? (
-          <SelectField label="Version" value={version} options={versions.map((row) => ({ value: row.version, label: row.version }))} onChange={(event) => choose(productId, event.target.value)} />
-        ) : <div />}
+          <SelectField
+            label="Version"
+            value={version}
+            options={versions.map((row) => ({ value: row.version, label: row.version }))}
+            onChange={(event) => choose(productId, event.target.value)}
+          />
+        ) : (
+          <div />
+        )}
         {selected ? (
           <>
             <Field label="Amount" value={formatMinor(totals.amountMinor)} readOnly />
-            <Field label="Discount Percentage" type="number" inputMode="decimal" value={percent} onChange={(event) => setPercent(event.target.value)} />
+            <Field
+              label="Discount Percentage"
+              type="number"
+              inputMode="decimal"
+              value={percent}
+              onChange={(event) => setPercent(event.target.value)}
+            />
             <Field label="Discount Amount" value={formatMinor(totals.discountMinor)} readOnly />
             <Field label="Final Amount" value={formatMinor(totals.finalMinor)} readOnly />
-            <Field label="Number of Coupons" type="number" min={1} max={MAX_COUPONS_PER_BATCH} value={count} onChange={(event) => setCount(event.target.value)} />
+            <Field
+              label="Number of Coupons"
+              type="number"
+              min={1}
+              max={MAX_COUPONS_PER_BATCH}
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+            />
             <div className="flex items-end">
-              <button type="button" className={secondaryButtonClass} onClick={generate} disabled={!hydrated}>Generate Coupons</button>
+              <button type="button" className={secondaryButtonClass} onClick={generate} disabled={!hydrated}>
+                Generate Coupons
+              </button>
             </div>
           </>
         ) : null}
       </div>
       {selected && codes.length ? (
         <section aria-labelledby="generated-title" className="mt-6 rounded-lg bg-white p-4 shadow">
-          <h2 id="generated-title" className="text-xl font-semibold">Generated coupons ({codes.length})</h2>
+          <h2 id="generated-title" className="text-xl font-semibold">
+            Generated coupons ({codes.length})
+          </h2>
           <ul className="mt-3 grid gap-1 font-mono text-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Generated coupon codes">
-            {codes.map((code) => <li key={code}>{code}</li>)}
+            {codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
           </ul>
-          {submitError ? <p role="alert" className="mt-3 text-sm text-red-700">{submitError}</p> : null}
-          <button type="button" className={`${buttonClass} mt-4`} onClick={submit} disabled={busy}>{busy ? "Submitting..." : "Submit"}</button>
+          {submitError ? (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              {submitError}
+            </p>
+          ) : null}
+          <button type="button" className={`${buttonClass} mt-4`} onClick={submit} disabled={busy}>
+            {busy ? "Submitting..." : "Submit"}
+          </button>
         </section>
       ) : null}
       {selected ? <CouponTable key={`${selected.product_id}@${selected.version}`} coupons={selected.coupons} /> : null}

@@ -12,7 +12,9 @@ export function CouponTable({ coupons }: { coupons: ProductInformation["coupons"
   const shown = coupons.slice(current * PAGE_SIZE, current * PAGE_SIZE + PAGE_SIZE);
   return (
     <section aria-labelledby="coupons-title" className="mt-8 rounded-lg bg-white p-4 shadow">
-      <h2 id="coupons-title" className="text-xl font-semibold">Existing coupons</h2>
+      <h2 id="coupons-title" className="text-xl font-semibold">
+        Existing coupons
+      </h2>
       {coupons.length === 0 ? (
         <p className="mt-3 text-slate-700">No coupons for this version yet.</p>
       ) : (
@@ -21,10 +23,18 @@ export function CouponTable({ coupons }: { coupons: ProductInformation["coupons"
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-300">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">S.No</th>
-                  <th scope="col" className="py-2 pr-4">Coupon ID</th>
-                  <th scope="col" className="py-2 pr-4">Status</th>
-                  <th scope="col" className="py-2">Discount</th>
+                  <th scope="col" className="py-2 pr-4">
+                    S.No
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Coupon ID
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    Discount
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -32,7 +42,9 @@ export function CouponTable({ coupons }: { coupons: ProductInformation["coupons"
                   <tr key={coupon.value} className="border-b border-slate-100">
                     <td className="py-2 pr-4">{current * PAGE_SIZE + i + 1}</td>
                     <td className="py-2 pr-4 font-mono break-all">{coupon.value}</td>
-                    <td className={`py-2 pr-4 font-semibold ${coupon.status ? "text-green-800" : "text-red-700"}`}>{coupon.status ? "Used" : "Unused"}</td>
+                    <td className={`py-2 pr-4 font-semibold ${coupon.status ? "text-green-800" : "text-red-700"}`}>
+                      {coupon.status ? "Used" : "Unused"}
+                    </td>
                     <td className="py-2">{coupon.discount}%</td>
                   </tr>
                 ))}
@@ -40,9 +52,15 @@ export function CouponTable({ coupons }: { coupons: ProductInformation["coupons"
             </table>
           </div>
           <nav aria-label="Coupon pages" className="mt-3 flex items-center gap-3">
-            <button type="button" className={secondaryButtonClass} disabled={current === 0} onClick={() => setPage(current - 1)}>Previous</button>
-            <span className="text-sm" aria-live="polite">Page {current + 1} of {pages}</span>
-            <button type="button" className={secondaryButtonClass} disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>Next</button>
+            <button type="button" className={secondaryButtonClass} disabled={current === 0} onClick={() => setPage(current - 1)}>
+              Previous
+            </button>
+            <span className="text-sm" aria-live="polite">
+              Page {current + 1} of {pages}
+            </span>
+            <button type="button" className={secondaryButtonClass} disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+              Next
+            </button>
           </nav>
         </>
       )}

@@ -2,8 +2,10 @@ import { useId } from "react";
 
 export const inputClass =
   "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
-export const buttonClass = "rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60";
-export const secondaryButtonClass = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
+export const buttonClass =
+  "rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60";
+export const secondaryButtonClass =
+  "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
 
 type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
@@ -14,11 +16,26 @@ export function Field({ label, error, hint, className, ...input }: FieldProps) {
   return (
     <div className={className}>
       {/* The required mark sits outside the label so the field's name stays exactly the label. */}
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      {input.required ? <span aria-hidden="true" className="text-sm text-red-700"> *</span> : null}
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {input.required ? (
+        <span aria-hidden="true" className="text-sm text-red-700">
+          {" "}
+          *
+        </span>
+      ) : null}
       <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -38,23 +55,40 @@ export function ProgressBar({ state }: { state: "idle" | "running" | "done" }) {
   if (state === "idle") return null;
   const value = state === "running" ? 60 : 100;
   return (
-    <div role="progressbar" aria-label="Submitting" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-1.5 w-full overflow-hidden rounded bg-slate-200">
+    <div
+      role="progressbar"
+      aria-label="Submitting"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="h-1.5 w-full overflow-hidden rounded bg-slate-200"
+    >
       <div className="h-full bg-blue-700 transition-[width] duration-700" style={{ width: `${value}%` }} />
     </div>
   );
 }
 
-type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: { value: string; label: string }[]; placeholder?: string };
+type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+};
 
 /** A labelled select; `placeholder` adds a first, empty choice. */
 export function SelectField({ label, options, placeholder, className, ...select }: SelectProps) {
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       <select id={id} className={inputClass} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -54,11 +54,20 @@ export function PatchForm() {
   }
 
   const map = details.data ?? {};
-  if (details.loading && !details.data) return <p className="mt-6" role="status">Loading...</p>;
+  if (details.loading && !details.data)
+    return (
+      <p className="mt-6" role="status">
+        Loading...
+      </p>
+    );
   if (details.data && !Object.keys(details.data).length) return <NoVersionsYet />;
   return (
     <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
-      {details.error ? <p role="alert" className="text-sm text-red-700">Could not load the products: {details.error}</p> : null}
+      {details.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the products: {details.error}
+        </p>
+      ) : null}
       <SelectField
         label="Product"
         placeholder="Select a product"
@@ -78,19 +87,43 @@ export function PatchForm() {
           onChange={(event) => setMajorVersion(event.target.value)}
         />
       ) : null}
-      <Field label="Patch Version" placeholder="1.0.1" value={patchVersion} onChange={(event) => setPatchVersion(event.target.value)} error={errors.patchVersion} required />
+      <Field
+        label="Patch Version"
+        placeholder="1.0.1"
+        value={patchVersion}
+        onChange={(event) => setPatchVersion(event.target.value)}
+        error={errors.patchVersion}
+        required
+      />
       <div>
         <div className="flex items-end gap-2">
-          <Field label="Add Features" className="flex-1" value={feature} onChange={(event) => setFeature(event.target.value)}
-            onKeyDown={(event) => { if (event.key === "Enter") { event.preventDefault(); addFeature(); } }} />
-          <button type="button" className={secondaryButtonClass} onClick={addFeature}>Add</button>
+          <Field
+            label="Add Features"
+            className="flex-1"
+            value={feature}
+            onChange={(event) => setFeature(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                addFeature();
+              }
+            }}
+          />
+          <button type="button" className={secondaryButtonClass} onClick={addFeature}>
+            Add
+          </button>
         </div>
         {features.length ? (
           <ul className="mt-3 list-disc space-y-1 pl-6 text-sm" aria-label="Patch features">
             {features.map((text, i) => (
               <li key={`${i}-${text}`}>
                 {text}{" "}
-                <button type="button" className="ml-2 text-xs text-blue-800 underline" aria-label={`Remove feature ${text}`} onClick={() => setFeatures(features.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="ml-2 text-xs text-blue-800 underline"
+                  aria-label={`Remove feature ${text}`}
+                  onClick={() => setFeatures(features.filter((_, j) => j !== i))}
+                >
                   Remove
                 </button>
               </li>
@@ -99,7 +132,11 @@ export function PatchForm() {
         ) : null}
       </div>
       {errors.majorVersion ? <p className="text-sm text-red-700">{errors.majorVersion}</p> : null}
-      {majorVersion ? <button type="submit" className={buttonClass} disabled={!hydrated || busy}>{busy ? "Submitting..." : "Submit"}</button> : null}
+      {majorVersion ? (
+        <button type="submit" className={buttonClass} disabled={!hydrated || busy}>
+          {busy ? "Submitting..." : "Submit"}
+        </button>
+      ) : null}
     </form>
   );
 }

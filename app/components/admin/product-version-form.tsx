@@ -54,7 +54,9 @@ export function ProductVersionForm() {
       return;
     }
     const body = {
-      ...Object.fromEntries(["product_id", "product_name", "version", "ram", "gpu", "processor", "storage", "network", "amount"].map((k) => [k, text(k)])),
+      ...Object.fromEntries(
+        ["product_id", "product_name", "version", "ram", "gpu", "processor", "storage", "network", "amount"].map((k) => [k, text(k)]),
+      ),
       os,
       features: features.map((f) => f.text.trim()).filter(Boolean),
       external: filled(external),
@@ -85,9 +87,19 @@ export function ProductVersionForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-6 rounded-lg bg-white p-4 shadow md:p-6" aria-describedby={formError ? "product-form-error" : undefined}>
+    <form
+      onSubmit={onSubmit}
+      className="mt-6 space-y-6 rounded-lg bg-white p-4 shadow md:p-6"
+      aria-describedby={formError ? "product-form-error" : undefined}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Product ID" name="product_id" required error={errors.product_id} hint="Lower-case letters, digits and dashes, e.g. dirx" />
+        <Field
+          label="Product ID"
+          name="product_id"
+          required
+          error={errors.product_id}
+          hint="Lower-case letters, digits and dashes, e.g. dirx"
+        />
         <Field label="Product Name" name="product_name" required error={errors.product_name} className="[&_input]:lowercase" />
         <Field label="Version" name="version" required placeholder="1.0" error={errors.version} />
         <Field label="Amount" name="amount" type="number" min={0} step="0.01" defaultValue="0" required error={errors.amount} />
@@ -101,17 +113,49 @@ export function ProductVersionForm() {
             </label>
           ))}
         </div>
-        {errors.os ? <p id="os-error" className="mt-1 text-sm text-red-700">{errors.os}</p> : null}
+        {errors.os ? (
+          <p id="os-error" className="mt-1 text-sm text-red-700">
+            {errors.os}
+          </p>
+        ) : null}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TEXT_FIELDS.map(([name, label, placeholder]) => (
           <Field key={name} label={label} name={name} placeholder={placeholder} required error={errors[name]} />
         ))}
       </div>
-      <RowsEditor legend="Features" name="features" columns={FEATURE_COLUMNS} rows={features} onChange={setFeatures} errors={errors} itemLabel="feature" />
-      <RowsEditor legend="External Dependencies" name="external" columns={EXTERNAL_COLUMNS} rows={external} onChange={setExternal} errors={errors} itemLabel="dependency" />
-      <RowsEditor legend="Python Packages" name="python" columns={PYTHON_COLUMNS} rows={python} onChange={setPython} errors={errors} itemLabel="package" />
-      {formError ? <p id="product-form-error" role="alert" className="text-sm text-red-700">{formError}</p> : null}
+      <RowsEditor
+        legend="Features"
+        name="features"
+        columns={FEATURE_COLUMNS}
+        rows={features}
+        onChange={setFeatures}
+        errors={errors}
+        itemLabel="feature"
+      />
+      <RowsEditor
+        legend="External Dependencies"
+        name="external"
+        columns={EXTERNAL_COLUMNS}
+        rows={external}
+        onChange={setExternal}
+        errors={errors}
+        itemLabel="dependency"
+      />
+      <RowsEditor
+        legend="Python Packages"
+        name="python"
+        columns={PYTHON_COLUMNS}
+        rows={python}
+        onChange={setPython}
+        errors={errors}
+        itemLabel="package"
+      />
+      {formError ? (
+        <p id="product-form-error" role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
       <ProgressBar state={progress} />
       <button type="submit" className={buttonClass} disabled={!hydrated || submitting}>
         {submitting ? "Submitting..." : "Submit"}

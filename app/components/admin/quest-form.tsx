@@ -39,8 +39,13 @@ export function QuestForm() {
     <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
       <Field label="Title" name="title" required maxLength={200} error={errors.title} />
       <div>
-        <label htmlFor={descriptionId} className="text-sm font-medium">Description</label>
-        <span aria-hidden="true" className="text-sm text-red-700"> *</span>
+        <label htmlFor={descriptionId} className="text-sm font-medium">
+          Description
+        </label>
+        <span aria-hidden="true" className="text-sm text-red-700">
+          {" "}
+          *
+        </span>
         <textarea
           id={descriptionId}
           name="description"
@@ -52,12 +57,19 @@ export function QuestForm() {
           aria-invalid={errors.description ? true : undefined}
         />
         <p id={`${descriptionId}-hint`} className="mt-1 text-xs text-slate-700">
-          Type <code className="rounded bg-slate-100 px-1">{LINE_BREAK_MARKER}</code> where a new line should start, e.g. Step one{LINE_BREAK_MARKER}Step two.
+          Type <code className="rounded bg-slate-100 px-1">{LINE_BREAK_MARKER}</code> where a new line should start, e.g. Step one
+          {LINE_BREAK_MARKER}Step two.
         </p>
-        {errors.description ? <p id={`${descriptionId}-error`} className="mt-1 text-sm text-red-700">{errors.description}</p> : null}
+        {errors.description ? (
+          <p id={`${descriptionId}-error`} className="mt-1 text-sm text-red-700">
+            {errors.description}
+          </p>
+        ) : null}
       </div>
       <Field label="Prize" name="prize" required maxLength={50} placeholder="e.g. $12" error={errors.prize} />
-      <button type="submit" className={buttonClass} disabled={!hydrated || busy}>{busy ? "Adding..." : "Add Module"}</button>
+      <button type="submit" className={buttonClass} disabled={!hydrated || busy}>
+        {busy ? "Adding..." : "Add Module"}
+      </button>
     </form>
   );
 }

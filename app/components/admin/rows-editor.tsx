@@ -49,11 +49,20 @@ export function RowsEditor<K extends string>({ legend, name, columns, rows, onCh
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${inputId}-error` : undefined}
                   />
-                  {error ? <p id={`${inputId}-error`} className="mt-1 text-xs text-red-700">{error}</p> : null}
+                  {error ? (
+                    <p id={`${inputId}-error`} className="mt-1 text-xs text-red-700">
+                      {error}
+                    </p>
+                  ) : null}
                 </div>
               );
             })}
-            <button type="button" className={secondaryButtonClass} onClick={() => onChange(rows.filter((_, i) => i !== index))} aria-label={`Remove ${legend} ${index + 1}`}>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => onChange(rows.filter((_, i) => i !== index))}
+              aria-label={`Remove ${legend} ${index + 1}`}
+            >
               Remove
             </button>
           </li>

@@ -63,7 +63,11 @@ export function Sidebar({ email }: { email: string }) {
       <div id={panelId} className={`${open ? "block" : "hidden"} border-t border-slate-700 px-2 pb-4 md:block`}>
         <nav aria-label="Admin">
           <ul className="space-y-1 pt-2">
-            <li><NavLink to="/dashboard/overview" className={linkClass}>Overview</NavLink></li>
+            <li>
+              <NavLink to="/dashboard/overview" className={linkClass}>
+                Overview
+              </NavLink>
+            </li>
             <li>
               <button
                 type="button"
@@ -75,19 +79,53 @@ export function Sidebar({ email }: { email: string }) {
                 Release <span aria-hidden="true">{releaseOpen ? "▾" : "▸"}</span>
               </button>
               <ul id={releaseId} hidden={!releaseOpen} className="ml-3 space-y-1 border-l border-slate-700 pl-2">
-                <li><NavLink to="/dashboard/version-release/major" className={linkClass}>Major / Minor</NavLink></li>
-                <li><NavLink to="/dashboard/version-release/patch" className={linkClass}>Patch</NavLink></li>
+                <li>
+                  <NavLink to="/dashboard/version-release/major" className={linkClass}>
+                    Major / Minor
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/dashboard/version-release/patch" className={linkClass}>
+                    Patch
+                  </NavLink>
+                </li>
               </ul>
             </li>
-            <li><NavLink to="/dashboard/coupon-gen" className={linkClass}>Coupon</NavLink></li>
-            <li><NavLink to="/dashboard/quests" className={linkClass} end>Quests</NavLink></li>
-            <li><NavLink to="/dev-quest-add" className={linkClass}>Add Module</NavLink></li>
-            <li><NavLink to="/dashboard/versions" className={linkClass}>Versions &amp; Patches</NavLink></li>
-            <li><NavLink to="/dashboard/messages" className={linkClass}>Messages</NavLink></li>
+            <li>
+              <NavLink to="/dashboard/coupon-gen" className={linkClass}>
+                Coupon
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dashboard/quests" className={linkClass} end>
+                Quests
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dev-quest-add" className={linkClass}>
+                Add Module
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dashboard/versions" className={linkClass}>
+                Versions &amp; Patches
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dashboard/messages" className={linkClass}>
+                Messages
+              </NavLink>
+            </li>
           </ul>
         </nav>
-        <p className="mt-6 truncate px-3 text-xs text-slate-300" title={email}>Signed in as {email}</p>
-        <button type="button" onClick={logout} className="mt-2 w-full rounded px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800">
+        <p className="mt-6 truncate px-3 text-xs text-slate-300" title={email}>
+          Signed in as {email}
+        </p>
+        <button
+          type="button"
+          onClick={logout}
+          className="mt-2 w-full rounded px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800"
+        >
           Logout
         </button>
       </div>

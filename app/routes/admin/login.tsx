@@ -52,20 +52,30 @@ export default function Login() {
     }
   }
 
-  const field = "mt-1 block w-full rounded border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
+  const field =
+    "mt-1 block w-full rounded border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <title>Admin login</title>
       <meta name="robots" content="noindex" />
       <form onSubmit={onSubmit} noValidate className="w-full max-w-sm rounded-lg bg-white p-6 shadow" aria-labelledby="login-title">
-        <h1 id="login-title" className="text-2xl font-bold">Admin login</h1>
-        <label className="mt-6 block text-sm font-medium" htmlFor="login-email">Email-Address</label>
+        <h1 id="login-title" className="text-2xl font-bold">
+          Admin login
+        </h1>
+        <label className="mt-6 block text-sm font-medium" htmlFor="login-email">
+          Email-Address
+        </label>
         <input id="login-email" name="email" type="email" autoComplete="username" className={field} />
-        <label className="mt-4 block text-sm font-medium" htmlFor="login-password">Password</label>
+        <label className="mt-4 block text-sm font-medium" htmlFor="login-password">
+          Password
+        </label>
         <input id="login-password" name="password" type="password" autoComplete="current-password" className={field} />
         <div aria-live="polite" className="min-h-6">
           {notice ? (
-            <p role={notice.kind === "error" ? "alert" : "status"} className={`mt-4 text-sm ${notice.kind === "error" ? "text-red-700" : "text-green-800"}`}>
+            <p
+              role={notice.kind === "error" ? "alert" : "status"}
+              className={`mt-4 text-sm ${notice.kind === "error" ? "text-red-700" : "text-green-800"}`}
+            >
               {notice.text}
             </p>
           ) : null}
@@ -78,7 +88,9 @@ export default function Login() {
           {busy ? "Logging In..." : "Login In"}
         </button>
         <p className="mt-4 text-center text-sm">
-          <a href="/" className="text-blue-800 underline">Back to the home page</a>
+          <a href="/" className="text-blue-800 underline">
+            Back to the home page
+          </a>
         </p>
       </form>
     </main>

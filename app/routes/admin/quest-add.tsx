@@ -7,7 +7,11 @@ export default function QuestAdd() {
       <title>Add New Module | Admin</title>
       <h1 className="text-2xl font-bold">Add New Module</h1>
       <p className="mt-2 text-slate-700">
-        All fields are required. Existing modules are listed under <Link className="text-blue-800 underline" to="/dashboard/quests">Quests</Link>.
+        All fields are required. Existing modules are listed under{" "}
+        <Link className="text-blue-800 underline" to="/dashboard/quests">
+          Quests
+        </Link>
+        .
       </p>
       <QuestForm />
     </>

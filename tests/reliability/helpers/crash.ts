@@ -5,7 +5,10 @@ import { stopServer, type RunningServer } from "./server";
  * posts contact messages from 10 concurrent clients, SIGKILLs the server at a random moment and
  * waits for the load to notice. Returns every message that was answered 201.
  */
-export async function crashRounds(rounds: number, start: () => Promise<RunningServer>): Promise<{ acked: Set<string>; unanswered: number }> {
+export async function crashRounds(
+  rounds: number,
+  start: () => Promise<RunningServer>,
+): Promise<{ acked: Set<string>; unanswered: number }> {
   const acked = new Set<string>();
   let unanswered = 0;
   for (let i = 0; i < rounds; i++) {

@@ -29,10 +29,31 @@ export type JsonSchema = {
 export type Hints = Record<string, unknown[]>;
 
 // Strings that have broken servers: NUL (PostgreSQL text refuses it), lone surrogates, markup, SQL, format specifiers.
-const NASTY_STRINGS = ["", " ", "   \t\n", "\u0000", "a\u0000b", "\ud800", "\udfff", "😀", "<script>alert(1)</script>", "' OR 1=1 --", "%s%n%x", "\u202e", "null", "__proto__", "🏳️‍🌈".repeat(20)];
+const NASTY_STRINGS = [
+  "",
+  " ",
+  "   \t\n",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff",
+  "😀",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "%s%n%x",
+  "\u202e",
+  "null",
+  "__proto__",
+  "🏳️‍🌈".repeat(20),
+];
 
 const stringOfLength = (n: number) =>
-  fc.oneof(fc.string({ minLength: n, maxLength: n }), fc.constant("x".repeat(n)), fc.constant(" ".repeat(n)), fc.constant("😀".repeat(Math.ceil(n / 2))));
+  fc.oneof(
+    fc.string({ minLength: n, maxLength: n }),
+    fc.constant("x".repeat(n)),
+    fc.constant(" ".repeat(n)),
+    fc.constant("😀".repeat(Math.ceil(n / 2))),
+  );
 
 function validString(s: JsonSchema, name: string): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
@@ -41,7 +62,12 @@ function validString(s: JsonSchema, name: string): fc.Arbitrary<string> {
   if (s.format === "email" || /email/i.test(name)) return fc.emailAddress().filter((v) => v.length <= max);
   if (s.format === "uri") return fc.webUrl().filter((v) => v.length <= max);
   return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength: Math.max(min, 1), maxLength: Math.max(min, Math.min(max, 40)) }).filter((v) => v.trim().length >= min) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .string({ minLength: Math.max(min, 1), maxLength: Math.max(min, Math.min(max, 40)) })
+        .filter((v) => v.trim().length >= min),
+    },
     { weight: 1, arbitrary: fc.constant("y".repeat(Math.max(max, min, 1))) },
   );
 }
@@ -50,7 +76,10 @@ function validNumber(s: JsonSchema): fc.Arbitrary<number> {
   const min = s.minimum ?? -1e6;
   const max = s.maximum ?? 1e6;
   if (s.type === "integer") return fc.integer({ min, max });
-  return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100));
+  return fc.oneof(
+    fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+    fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100),
+  );
 }
 
 export function validOf(s: JsonSchema, name = "", hints: Hints = {}): fc.Arbitrary<unknown> {
@@ -73,7 +102,10 @@ function validPlain(s: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unk
       return fc.boolean();
     case "array": {
       const items = s.items ?? {};
-      return fc.array(validOf(items, name, hints), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 5, 5)) });
+      return fc.array(validOf(items, name, hints), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 5, 5)),
+      });
     }
     case "object":
       return validObject(s, hints);
@@ -89,7 +121,26 @@ function validObject(s: JsonSchema, hints: Hints): fc.Arbitrary<Record<string, u
   return fc.record(model, { requiredKeys: s.required ?? [] }) as fc.Arbitrary<Record<string, unknown>>;
 }
 
-const WRONG_KIND: unknown[] = [null, true, false, 0, -1, 1.5, "", "[]", "{}", [], {}, [null], { $gt: "" }, 1e308, -1e308, "NaN", "Infinity", "1e400"];
+const WRONG_KIND: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  "",
+  "[]",
+  "{}",
+  [],
+  {},
+  [null],
+  { $gt: "" },
+  1e308,
+  -1e308,
+  "NaN",
+  "Infinity",
+  "1e400",
+];
 
 /** Values at and just beyond the schema's limits, plus values of the wrong kind. */
 export function edgeOf(s: JsonSchema, name = "", hints: Hints = {}): fc.Arbitrary<unknown> {
@@ -101,21 +152,34 @@ function edgePlain(s: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unkn
   if (s.anyOf) return fc.oneof(...s.anyOf.map((branch) => edgePlain(branch, name, hints)));
   if (s.enum) {
     const words = s.enum.filter((v): v is string => typeof v === "string");
-    return fc.oneof(fc.constantFrom(...s.enum), fc.constantFrom(...words.flatMap((w) => [w.toUpperCase(), ` ${w}`, `${w}\u0000`, w.slice(1)])), fc.string());
+    return fc.oneof(
+      fc.constantFrom(...s.enum),
+      fc.constantFrom(...words.flatMap((w) => [w.toUpperCase(), ` ${w}`, `${w}\u0000`, w.slice(1)])),
+      fc.string(),
+    );
   }
   switch (s.type) {
     case "string": {
       const min = s.minLength ?? 0;
       const max = s.maxLength ?? 1000;
       const lengths = [...new Set([Math.max(min - 1, 0), min, max, max + 1, max * 2])];
-      return fc.oneof(fc.constantFrom(...lengths).chain(stringOfLength), fc.constantFrom(...NASTY_STRINGS), validString(s, name).map((v) => v + "\u0000"));
+      return fc.oneof(
+        fc.constantFrom(...lengths).chain(stringOfLength),
+        fc.constantFrom(...NASTY_STRINGS),
+        validString(s, name).map((v) => v + "\u0000"),
+      );
     }
     case "integer":
     case "number": {
       const min = s.minimum ?? -(2 ** 31);
       const max = s.maximum ?? 2 ** 31;
       const near = [min - 1, min, max, max + 1, min + 0.5, max - 0.001, -0, 2 ** 31, 2 ** 53 + 2, -(2 ** 63)];
-      return fc.oneof(fc.constantFrom(...near), fc.constantFrom(...near).map(String), fc.double(), fc.constantFrom(" 5 ", "0x10", "1_000", "12abc", ""));
+      return fc.oneof(
+        fc.constantFrom(...near),
+        fc.constantFrom(...near).map(String),
+        fc.double(),
+        fc.constantFrom(" 5 ", "0x10", "1_000", "12abc", ""),
+      );
     }
     case "array": {
       const items = s.items ?? {};
@@ -154,7 +218,11 @@ export function bodyOf(s: JsonSchema, hints: Hints = {}): fc.Arbitrary<unknown> 
   const extra = fc
     .tuple(valid, fc.constantFrom("__proto__", "constructor", "id", "admin", "status", "x".repeat(300)), fc.jsonValue())
     .map(([obj, key, value]) => ({ ...obj, [key]: value })); // a computed "__proto__" is an own key, so JSON carries it
-  const notObject = fc.oneof(valid.map((obj) => [obj]), fc.constantFrom(null, "", 0, true, "{}"), valid.map((obj) => JSON.stringify(obj)));
+  const notObject = fc.oneof(
+    valid.map((obj) => [obj]),
+    fc.constantFrom(null, "", 0, true, "{}"),
+    valid.map((obj) => JSON.stringify(obj)),
+  );
   return fc.oneof(
     { weight: 3, arbitrary: valid },
     { weight: 5, arbitrary: withEdge },
