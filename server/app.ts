@@ -7,7 +7,8 @@ import { apiRouter } from "./api/router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { compressDynamic } from "./http/compress";
-import { HttpError, errorJson } from "./http/errors";
+import { HttpError, errorJson, httpErrorFromDomain } from "./http/errors";
+import { DomainError } from "./services/errors";
 import { clientIp, isHttps, socketAddress } from "./http/client-ip";
 import { describeErrorForLog, logLine } from "./http/log";
 import { baseSecurityHeaders, newNonce, pageContentSecurityPolicy } from "./http/security-headers";
@@ -72,7 +73,8 @@ export function createApp(deps: AppDeps) {
   // come precompressed and carry Content-Encoding already. Lighthouse flagged /__manifest (7 KB) plain.
   app.use(compressDynamic());
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = thrown instanceof DomainError ? httpErrorFromDomain(thrown) : thrown;
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.req.path.startsWith("/api/") ? errorJson(c, err.status, err.message, err.errors) : c.text(err.message, err.status);

@@ -1,5 +1,14 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  ThrottledError,
+  UnauthenticatedError,
+} from "../services/errors";
 
 /** Every API error has this shape (PRODUCT.md section 3). `errors` only for validation. */
 export type ApiErrorBody = { status: "error"; message: string; errors?: Record<string, string> };
@@ -24,4 +33,15 @@ export function errorJson(c: Context, status: ContentfulStatusCode, message: str
   const body: ApiErrorBody = { status: "error", message };
   if (errors && Object.keys(errors).length > 0) body.errors = errors;
   return c.json(body, status);
+}
+
+/** The HTTP answer for a service's domain error (PRODUCT.md section 3's statuses). */
+export function httpErrorFromDomain(err: DomainError): HttpError {
+  if (err instanceof InvalidInputError) return new HttpError(400, err.message, err.fieldErrors);
+  if (err instanceof UnauthenticatedError) return new HttpError(401, err.message);
+  if (err instanceof ForbiddenError) return new HttpError(403, err.message);
+  if (err instanceof NotFoundError) return new HttpError(404, err.message);
+  if (err instanceof ConflictError) return new HttpError(409, err.message, err.fieldErrors);
+  if (err instanceof ThrottledError) return new HttpError(429, err.message, undefined, { "Retry-After": String(err.retryAfterSeconds) });
+  return new HttpError(400, err.message);
 }
