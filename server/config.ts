@@ -1,32 +1,51 @@
 import { z } from "zod";
 
 // The only reader of process.env. Everything else receives a parsed Config.
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default("./data"),
-  // Address of the reverse proxy whose X-Forwarded-For is believed ("loopback" accepts 127.0.0.1/::1).
-  TRUST_PROXY: z.string().optional(),
-  // Public origin such as https://example.com: used for canonical URLs and the CSRF origin check.
-  PUBLIC_ORIGIN: z.url().optional(),
-  COUPON_PREFIX: z
-    .string()
-    .regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits")
-    .default("ONI"),
-  // Contact form posts allowed per client IP per minute.
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  LOG_REQUESTS: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default("./data"),
+    // Address of the reverse proxy whose X-Forwarded-For is believed ("loopback" accepts 127.0.0.1/::1).
+    TRUST_PROXY: z.string().optional(),
+    // Public origin such as https://example.com: used for canonical URLs and the CSRF origin check.
+    PUBLIC_ORIGIN: z.url().optional(),
+    COUPON_PREFIX: z
+      .string()
+      .regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits")
+      .default("ONI"),
+    // Contact form posts allowed per client IP per minute.
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    // Store (PRODUCT.md section 9). `test` is the embedded sandbox; `razorpay` needs the three RAZORPAY_* values.
+    PAYMENT_PROVIDER: z.enum(["test", "razorpay"]).default("test"),
+    // Key secret and webhook secret of the test provider; unset: generated at first start and stored.
+    PAYMENT_TEST_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Keys the licence-key hash and encryption (decision 012); unset: generated at first start and stored.
+    LICENCE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Checkout calls (quote, order, confirm) and licence calls allowed per client IP per minute.
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    LICENCE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    LOG_REQUESTS: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PAYMENT_PROVIDER !== "razorpay") return;
+    for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
+      if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=razorpay" });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

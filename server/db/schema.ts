@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -13,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../../contract/store";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -113,6 +116,11 @@ export const productVersions = pgTable(
     features: text("features").array().notNull(),
     external: jsonb("external").$type<ExternalDependency[]>().notNull(),
     python: jsonb("python").$type<PythonPackage[]>().notNull(),
+    // Store: a version is for sale when for_sale, amount > 0 and not archived (PRODUCT.md section 9).
+    forSale: boolean("for_sale").notNull().default(false),
+    licenceTermMonths: integer("licence_term_months").notNull().default(12),
+    machineLimit: integer("machine_limit").notNull().default(3),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("product_versions_product_version_key").on(t.productId, t.version)],
@@ -128,9 +136,16 @@ export const coupons = pgTable(
       .references(() => productVersions.id),
     discountPercent: integer("discount_percent").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    note: text("note"),
+    // The pending order holding this coupon (set by one conditional UPDATE at order creation).
+    reservedOrderId: bigint("reserved_order_id", { mode: "number" }).references((): AnyPgColumn => orders.id),
+    // The paid order that used it (set with used_at at payment).
+    orderId: bigint("order_id", { mode: "number" }).references((): AnyPgColumn => orders.id),
     createdAt: createdAt(),
   },
-  (t) => [index("coupons_version_idx").on(t.productVersionId)],
+  (t) => [index("coupons_version_idx").on(t.productVersionId), index("coupons_reserved_order_idx").on(t.reservedOrderId)],
 );
 
 export const patchReleases = pgTable(
@@ -159,32 +174,104 @@ export const quests = pgTable(
   (t) => [index("quests_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );
 
-export const customers = pgTable("customers", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  createdAt: createdAt(),
-});
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  // The store finds a customer by e-mail case-insensitively (PRODUCT.md section 9).
+  (t) => [uniqueIndex("customers_email_lower_key").on(sql`lower(${t.email})`)],
+);
 
 export const orders = pgTable(
   "orders",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    // Set at the first paid order (customer found by lower(email)); null while pending/failed.
+    customerId: integer("customer_id").references(() => customers.id),
     productVersionId: integer("product_version_id")
       .notNull()
       .references(() => productVersions.id),
+    customerEmail: text("customer_email").notNull().default(""),
+    customerName: text("customer_name").notNull().default(""),
+    // Money in minor units (paise): list price, discount and the total charged (amount_paid_minor).
+    listAmountMinor: bigint("list_amount_minor", { mode: "number" }).notNull().default(0),
+    discountMinor: bigint("discount_minor", { mode: "number" }).notNull().default(0),
     amountPaidMinor: bigint("amount_paid_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("INR"),
     couponId: integer("coupon_id").references(() => coupons.id),
-    paymentId: text("payment_id").notNull().unique(),
-    status: text("status", { enum: ["placed", "active", "expired"] }).notNull(),
+    paymentId: text("payment_id").unique(),
+    provider: text("provider"),
+    providerOrderId: text("provider_order_id").unique(),
+    // SHA-256 (hex) of the order's access token (receipt page); the token itself is never stored.
+    accessTokenHash: text("access_token_hash"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
+    // pending: payment deadline (created + 30 min); paid: end of the licence term.
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // The expiry jobs claim due rows through these.
+    index("orders_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("orders_term_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('placed', 'active')`),
+  ],
 );
+
+export const licences = pgTable("licences", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  orderId: bigint("order_id", { mode: "number" })
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  // HMAC-SHA256 (hex) of the key with the licence secret: how a key is looked up (decision 012).
+  keyHash: text("key_hash").notNull().unique(),
+  // The key encrypted (AES-256-GCM) so the receipt page and e-mail can show it again (decision 012).
+  keyEncrypted: text("key_encrypted").notNull(),
+  machineLimit: integer("machine_limit").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const licenceMachines = pgTable(
+  "licence_machines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    licenceId: bigint("licence_id", { mode: "number" })
+      .notNull()
+      .references(() => licences.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    name: text("name"),
+    activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("licence_machines_licence_fingerprint_key").on(t.licenceId, t.fingerprint)],
+);
+
+// Webhook event ids already handled (Razorpay retries and may send one event twice).
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  event: text("event").notNull(),
+  orderId: bigint("order_id", { mode: "number" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Server-generated values kept across restarts (e.g. the test payment secret when not configured).
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
 
 // Summaries kept current by triggers on orders and customers (see the custom migration), so the
 // dashboard reads a handful of rows however many orders exist.
@@ -196,6 +283,8 @@ export const statCounters = pgTable("stat_counters", {
 export const orderDailyCounts = pgTable("order_daily_counts", {
   day: date("day", { mode: "string" }).primaryKey(), // UTC day
   count: bigint("count", { mode: "number" }).notNull().default(0),
+  // Paid orders' totals that day, minor units (refunded orders leave it).
+  revenueMinor: bigint("revenue_minor", { mode: "number" }).notNull().default(0),
 });
 
 export const auditLog = pgTable(

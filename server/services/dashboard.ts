@@ -1,4 +1,4 @@
-import { and, gte, inArray, lte } from "drizzle-orm";
+import { and, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Dashboard } from "../../contract/dashboard";
 import { orderDailyCounts, orders, statCounters } from "../db/schema";
 import type { ServiceDeps } from "./deps";
@@ -35,6 +35,8 @@ export function createDashboard({ db, now }: ServiceDeps) {
         db
           .select({ paymentId: orders.paymentId })
           .from(orders)
+          // Pending and failed orders have no payment id and are not on the overview.
+          .where(isNotNull(orders.paymentId))
           .orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id))
           .limit(DASHBOARD_PAY_IDS),
       ]);
@@ -46,7 +48,7 @@ export function createDashboard({ db, now }: ServiceDeps) {
         expiredOrders: counter("orders_expired"),
         registeredUsers: counter("customers"),
         transactionsByDate: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
-        payIds: recent.map((r) => r.paymentId),
+        payIds: recent.map((r) => r.paymentId ?? ""),
       };
     },
   };

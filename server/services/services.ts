@@ -12,6 +12,7 @@ import { createProducts } from "./products";
 import { createQuests } from "./quests";
 import type { ServiceDeps } from "./deps";
 import { createRateLimiter } from "./rate-limit";
+import { createStore } from "./store/store";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date()) {
@@ -31,6 +32,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     patches: createPatches({ ...deps, audit, products }),
     quests: createQuests({ ...deps, audit }),
     dashboard: createDashboard(deps),
+    store: createStore({ ...deps, rateLimiter }),
   };
 }
 
