@@ -39,13 +39,40 @@ const ConfigSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((v) => v === "true"),
+    // Mail relay (PRODUCT.md section 8). Unset: mail stays in the outbox, marked not sent.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://...")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // From address; default no-reply@ + the host of PUBLIC_ORIGIN (or of HOST when that is unset).
+    MAIL_FROM: z
+      .string()
+      .regex(/^[^\s@<>,;"]+@[^\s@<>,;"]+$/, "must be an e-mail address such as no-reply@example.com")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Comma-separated addresses told of every contact message; unset: no notification is written.
+    CONTACT_NOTIFY_TO: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[^\s@<>,;"]+@[^\s@<>,;"]+$/, "must be comma-separated e-mail addresses"))),
   })
   .superRefine((c, ctx) => {
     if (c.PAYMENT_PROVIDER !== "razorpay") return;
     for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
       if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=razorpay" });
     }
-  });
+  })
+  .transform((c) => ({
+    ...c,
+    MAIL_FROM: c.MAIL_FROM ?? `no-reply@${c.PUBLIC_ORIGIN ? new URL(c.PUBLIC_ORIGIN).hostname : c.HOST}`,
+  }));
 
 export type Config = z.infer<typeof ConfigSchema>;
 

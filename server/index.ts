@@ -11,6 +11,7 @@ import { drainable } from "./http/draining";
 import { logLine } from "./http/log";
 import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
+import { startMailSender } from "./jobs/mail-sender";
 import { createServices } from "./services/services";
 
 // Bundled to build/server.js; the React Router build sits beside it.
@@ -41,6 +42,10 @@ async function main() {
     });
   });
 
+  // Background jobs start after migrations (openDatabase ran them) and stop first on SIGTERM.
+  const mailSender = startMailSender({ db: database.db, config, now: () => new Date() }, { freeClaimsAtStart: database.kind === "pglite" });
+  if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
+
   if ((await services.admins.count()) === 0) {
     const stopFirst = database.kind === "pglite" ? "stop this server (Ctrl+C), then run: " : "run: ";
     logLine({
@@ -62,8 +67,11 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // The mail in flight finishes and is marked; unsent claims are given back (before the database closes).
+    const jobsStopped = mailSender.stop().catch(() => undefined);
     server.close(async () => {
       clearTimeout(force);
+      await jobsStopped;
       await database.close().catch((err: unknown) => logLine({ level: "error", msg: "database close failed", error: String(err) }));
       logLine({ level: "info", msg: "stopped" });
       process.exit(0);

@@ -301,3 +301,37 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
 );
+
+// Transactional outbox (PRODUCT.md section 8): a mail is a row written in the same transaction as
+// its cause, sent later by server/jobs/mail-sender.ts. `status` is pending until sent or failed;
+// `lockedUntil` is the claim lease of the instance sending it (a crashed sender's claim lapses).
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    // Stable per row: a mail sent again after a crash is recognisably the same mail.
+    messageId: text("message_id").notNull().unique(),
+    toAddrs: text("to_addrs").array().notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    textBody: text("text_body").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index("mail_outbox_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("mail_outbox_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/query-rows";
+import { describeErrorForLog, logLine } from "../http/log";
+import { classifySmtpError, createSmtpTransport, SMTP_TIMEOUT_MS, type SmtpTransport } from "../integrations/smtp";
+import type { ServiceDeps } from "../services/deps";
+
+export type MailSenderOptions = {
+  /** Rows claimed per statement. */
+  batchSize?: number;
+  /** How often an idle sender looks for due rows (a wake() call looks at once). */
+  pollMs?: number;
+  /** How long a claim holds a row; a crashed sender's rows are free again after it. */
+  leaseMs?: number;
+  /** Tries before a transiently failing mail ends `failed`. */
+  maxAttempts?: number;
+  /** First retry delay; each later one doubles, capped at an hour. */
+  retryBaseMs?: number;
+  /** For tests: a transport other than SMTP_URL's. */
+  transport?: SmtpTransport;
+  /**
+   * Free every claim at start. Only where this process is the sole sender: PGlite, whose data
+   * directory is locked to one process, so any claim found was left by a process that died.
+   */
+  freeClaimsAtStart?: boolean;
+};
+
+type Claimed = {
+  id: number;
+  message_id: string;
+  to_addrs: string[];
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text_body: string;
+  attempts: number;
+};
+
+/** Retry n (1-based) waits base * 2^(n-1), +-20 % so many failed rows do not all return at once. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  const delay = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.round(delay * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * The outbox sender, one per app process (ARCHITECTURE.md "Background work"). It claims due rows
+ * with FOR UPDATE SKIP LOCKED and a lease (`locked_until`), so instances on one PostgreSQL never
+ * take the same row; sends ONE mail at a time and marks it sent before the next, so a crash repeats
+ * at most the single mail in flight (same Message-ID). Without SMTP_URL it never starts: rows stay
+ * pending, shown as "not sent (no SMTP configured)". Never called on the request path.
+ */
+export function startMailSender({ db, config, now }: ServiceDeps, options: MailSenderOptions = {}) {
+  const smtpUrl = config.SMTP_URL;
+  if (!smtpUrl && !options.transport) return { wake: () => {}, stop: async () => {}, running: false };
+  const transport = options.transport ?? createSmtpTransport(smtpUrl!);
+  const batchSize = options.batchSize ?? 50;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const retryBaseMs = options.retryBaseMs ?? 2000;
+
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeRequested = false;
+  let loop: Promise<void> | undefined;
+
+  async function claim(): Promise<{ rows: Claimed[]; until: number }> {
+    const at = now();
+    const until = new Date(at.getTime() + leaseMs);
+    const rows = await queryRows<Claimed>(
+      db,
+      sql`update mail_outbox set locked_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where status = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz
+            and (locked_until is null or locked_until <= ${at.toISOString()}::timestamptz)
+          order by next_attempt_at limit ${batchSize} for update skip locked)
+        returning id, message_id, to_addrs, reply_to, subject, html, text_body, attempts`,
+    );
+    return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), until: until.getTime() };
+  }
+
+  async function release(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    // Not tried: give back the claim and the try it counted.
+    await db.execute(
+      sql`update mail_outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
+        where id in ${ids} and status = 'pending'`,
+    );
+  }
+
+  async function sendOne(row: Claimed): Promise<void> {
+    try {
+      await transport.send({
+        from: config.MAIL_FROM,
+        to: row.to_addrs,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text_body,
+        messageId: row.message_id,
+      });
+    } catch (err) {
+      const failure = classifySmtpError(err);
+      const final = failure.permanent || row.attempts >= maxAttempts;
+      const next = new Date(now().getTime() + retryDelayMs(row.attempts, retryBaseMs));
+      await db.execute(
+        final
+          ? sql`update mail_outbox set status = 'failed', locked_until = null, last_error = ${failure.summary} where id = ${row.id}`
+          : sql`update mail_outbox set locked_until = null, last_error = ${failure.summary},
+              next_attempt_at = ${next.toISOString()}::timestamptz where id = ${row.id}`,
+      );
+      logLine({
+        level: "warn",
+        msg: final ? "mail failed" : "mail send will be retried",
+        mailId: row.id,
+        attempts: row.attempts,
+        error: failure.summary,
+      });
+      return;
+    }
+    await db.execute(
+      sql`update mail_outbox set status = 'sent', sent_at = ${now().toISOString()}::timestamptz, locked_until = null, last_error = null
+        where id = ${row.id}`,
+    );
+  }
+
+  /** Claims and sends until nothing is due; returns how many rows it handled. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      if (stopping) return;
+      const { rows, until } = await claim();
+      for (let i = 0; i < rows.length; i++) {
+        // Never start a send the lease might not cover, nor one after stop(): give the rest back.
+        if (stopping || now().getTime() + SMTP_TIMEOUT_MS * 1.5 > until) {
+          await release(rows.slice(i).map((r) => r.id));
+          return;
+        }
+        await sendOne(rows[i]);
+      }
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  function schedule(delay: number): void {
+    if (stopping) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, delay);
+    timer.unref();
+  }
+
+  function run(): void {
+    if (loop || stopping) {
+      wakeRequested = true;
+      return;
+    }
+    wakeRequested = false;
+    loop = drain()
+      .catch((err: unknown) => logLine({ level: "error", msg: "mail sender pass failed", ...describeErrorForLog(err) }))
+      .finally(() => {
+        loop = undefined;
+        schedule(wakeRequested ? 0 : pollMs);
+      });
+  }
+
+  if (options.freeClaimsAtStart) {
+    loop = db
+      .execute(sql`update mail_outbox set locked_until = null where status = 'pending' and locked_until is not null`)
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        loop = undefined;
+      });
+  }
+  schedule(0);
+  return {
+    running: true,
+    /** Looks for due rows now (e.g. after a commit that queued mail) instead of at the next poll. */
+    wake(): void {
+      if (!stopping) run();
+    },
+    /** Stops claiming, lets the mail in flight finish and be marked, gives back unsent claims, closes the relay connection. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearTimeout(timer);
+      await loop;
+      transport.close();
+    },
+  };
+}
+
+export type MailSender = ReturnType<typeof startMailSender>;

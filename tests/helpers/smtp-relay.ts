@@ -1,0 +1,90 @@
+import { SMTPServer } from "smtp-server";
+
+/** One mail as the relay received it: envelope and the raw RFC 5322 text. */
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/**
+ * A real SMTP server (the `smtp-server` package) on 127.0.0.1 for tests: records every mail it
+ * accepts; `reject` makes it answer the DATA command with that code (e.g. 550, 451); `stop` and
+ * `start` again on the same port stand for a relay that is down and comes back.
+ */
+export async function startSmtpRelay(port = 0) {
+  const received: ReceivedMail[] = [];
+  const state = { reject: 0 as number, port };
+  let server: SMTPServer | undefined;
+
+  async function start(): Promise<void> {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      // Tests stop the relay while the sender holds a pooled connection: do not wait 30 s for it.
+      closeTimeout: 100,
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          if (state.reject) {
+            const err = Object.assign(new Error(state.reject >= 500 ? "Mailbox unavailable" : "Try again later"), {
+              responseCode: state.reject,
+            });
+            return callback(err);
+          }
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", reject);
+      server!.listen(state.port, "127.0.0.1", () => resolve());
+    });
+    const address = (server as unknown as { server: { address(): { port: number } } }).server.address();
+    state.port = address.port;
+  }
+
+  async function stop(): Promise<void> {
+    const s = server;
+    server = undefined;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  await start();
+  return {
+    received,
+    get port() {
+      return state.port;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${state.port}`;
+    },
+    /** 0 accepts; a 4xx/5xx code refuses every mail with that code. */
+    rejectWith(code: number) {
+      state.reject = code;
+    },
+    start,
+    stop,
+  };
+}
+
+export type SmtpRelay = Awaited<ReturnType<typeof startSmtpRelay>>;
+
+/** The value of header `name` in a raw mail (unfolded), or undefined. */
+export function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/** Polls `check` until it returns true or `ms` pass. */
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000, what = "condition"): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
