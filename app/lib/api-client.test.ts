@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorMessage } from "./api-client";
+import { setReauthHandler } from "./reauth";
 
 const answer = (status: number, body: unknown) =>
   vi.fn(
@@ -45,5 +46,40 @@ describe("api", () => {
     const error = await api("/x").catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(errorMessage(error, "The server could not be reached.")).toBe("The server could not be reached.");
+  });
+
+  it("after a 401 offers the login dialog and repeats the call once when the admin logged in again", async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        calls += 1;
+        const [status, body] =
+          calls === 1 ? [401, { status: "error", message: "Please log in." }] : [201, { status: "success", message: "ok" }];
+        return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      }),
+    );
+    const asked = vi.fn(async () => true);
+    const unregister = setReauthHandler(asked);
+    try {
+      expect(await api("/api/devquests", { json: { title: "t" } })).toEqual({ status: "success", message: "ok" });
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(calls).toBe(2);
+    } finally {
+      unregister();
+    }
+  });
+
+  it("keeps the 401 when the admin cancels the dialog, and never asks for the login call itself", async () => {
+    vi.stubGlobal("fetch", answer(401, { status: "error", message: "Please log in." }));
+    const asked = vi.fn(async () => false);
+    const unregister = setReauthHandler(asked);
+    try {
+      await expect(api("/api/devquests", { json: {} })).rejects.toMatchObject({ status: 401 });
+      await expect(api("/api/admin/login", { json: {}, noReauth: true })).rejects.toMatchObject({ status: 401 });
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      unregister();
+    }
   });
 });

@@ -45,6 +45,12 @@ export function createMessages({ db, audit }: ServiceDeps & { audit: Audit }) {
       return { status: "success", messages: rows.map(toMessage), page: query.page, pageSize: query.pageSize, total: Number(total) };
     },
 
+    /** New (unread) messages, for the sidebar's badge. */
+    async unreadCount(): Promise<number> {
+      const [{ total }] = await db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, "new"));
+      return Number(total);
+    },
+
     /** Throws 404 for an unknown id. */
     async setStatus(id: number, status: ContactMessage["status"], actor: Actor): Promise<ContactMessage> {
       return db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const RELEASE_PATHS = ["/dashboard/version-release/major", "/dashboard/version-release/patch"];
 
 /** The admin navigation: always visible from md up, a toggled panel below (Escape closes it). */
-export function Sidebar({ email }: { email: string }) {
+export function Sidebar({ email, unreadMessages }: { email: string; unreadMessages: number }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const [releaseOpen, setReleaseOpen] = useState(RELEASE_PATHS.includes(pathname));
@@ -114,6 +114,12 @@ export function Sidebar({ email }: { email: string }) {
             <li>
               <NavLink to="/dashboard/messages" className={linkClass}>
                 Messages
+                {unreadMessages > 0 ? (
+                  <span className="ml-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900" data-testid="unread-count">
+                    {unreadMessages}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           </ul>

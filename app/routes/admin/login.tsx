@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { redirect } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { LoginResponseSchema } from "../../../contract/auth";
 import { useHydrated } from "../../components/admin/use-hydrated";
 import { ApiError, api } from "../../lib/api-client";
+import { safeNext } from "../../lib/safe-next";
 import type { Route } from "./+types/login";
 import { currentAdmin } from "./session.server";
 
@@ -15,9 +16,9 @@ const LOGIN_MESSAGES = {
 const MIN_PASSWORD = 6;
 const RELOAD_AFTER_MS = 3000; // SPEC section 9
 
-// An admin who is already logged in skips the form.
+// An admin who is already logged in skips the form (to the page asked for, when it is on this site).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await currentAdmin(request, context)) throw redirect("/dashboard/overview");
+  if (await currentAdmin(request, context)) throw redirect(safeNext(new URL(request.url).searchParams.get("next")));
   return null;
 }
 
@@ -29,6 +30,7 @@ export default function Login() {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [params] = useSearchParams();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,10 +42,12 @@ export default function Login() {
     setBusy(true);
     setNotice(null);
     try {
-      const answer = LoginResponseSchema.parse(await api("/api/admin/login", { json: { email, password } }));
+      const answer = LoginResponseSchema.parse(await api("/api/admin/login", { json: { email, password }, noReauth: true }));
       setNotice({ kind: "success", text: answer.message || LOGIN_MESSAGES.success });
-      // The HttpOnly session cookie is set; SPEC: reload into the dashboard after 3 seconds.
-      window.setTimeout(() => window.location.assign("/dashboard/overview"), RELOAD_AFTER_MS);
+      // The HttpOnly session cookie is set; SPEC: reload into the dashboard after 3 seconds, here into
+      // the page the guard was asked for (same-site relative paths only; anything else: the overview).
+      const next = safeNext(params.get("next"));
+      window.setTimeout(() => window.location.assign(next), RELOAD_AFTER_MS);
     } catch (error) {
       // A status that is not success shows the server's own sentence; anything else the generic one.
       const serverSaid = error instanceof ApiError && error.status < 500 && error.message;

@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
+import { loginPathFor } from "../../lib/safe-next";
 
 // The session cookie's names: __Host- prefixed over HTTPS, plain over HTTP (server/http/session-cookie.ts).
 const COOKIE_NAMES = ["__Host-session_id", "session_id"];
@@ -26,10 +27,17 @@ export const currentAdmin = (request: Request, context: AppLoadContext) => conte
 
 /**
  * The server-side guard of every admin screen (PRODUCT.md section 6): without a valid session the
- * answer is a redirect to /login, sent before any admin HTML or data.
+ * answer is a redirect to /login, sent before any admin HTML or data. The page asked for rides along
+ * as `?next=` so the login returns there (app/lib/safe-next.ts decides what is acceptable).
  */
 export async function requireAdminPage(request: Request, context: AppLoadContext) {
   const admin = await currentAdmin(request, context);
-  if (!admin) throw redirect("/login", { headers: { "Cache-Control": "no-store" } });
+  if (!admin) {
+    const url = new URL(request.url);
+    // A client navigation's data request carries React Router's ".data" suffix; the page is without it.
+    const path = url.pathname.replace(/\.data$/, "");
+    url.searchParams.delete("_routes");
+    throw redirect(loginPathFor(`${path}${url.search}`), { headers: { "Cache-Control": "no-store" } });
+  }
   return admin;
 }
