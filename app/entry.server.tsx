@@ -5,6 +5,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import fontFaces from "@fontsource-variable/inter/index.css?inline";
 import appCss from "./app.css?inline";
+import type { SiteConfig } from "../contract/site-config";
+import exampleSite from "../site.config.example.json";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 import { deferredHydration } from "./lib/deferred-hydration.server";
 import { lowPriorityModulePreloads } from "./lib/low-priority-preloads.server";
@@ -13,6 +15,11 @@ import { NonceContext } from "./lib/nonce";
 // Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx); font faces first, as the
 // stylesheet imports used to be ordered.
 const stylesheet = fontFaces + appCss;
+
+// The server sets this deployment's facts before its first request (server/app.ts). Until then, that
+// is while `react-router build` prerenders, pages get the example facts; the server renders the
+// prerendered pages again at start with the real ones (server/http/prerendered-pages.ts).
+globalThis.__SITE_FACTS__ ??= { ...(exampleSite as SiteConfig), origin: "http://127.0.0.1:3000" };
 
 export const streamTimeout = 5_000;
 

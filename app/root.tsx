@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse }
 import type { Route } from "./+types/root";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
+import { SITE_FACTS_ELEMENT_ID, site, siteFactsJson } from "./site";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -11,13 +12,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
+        <link rel="alternate" type="application/atom+xml" title={`${site.name} blog`} href={`${site.origin}/Blog/feed.xml`} />
         <InlineStylesheet />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
+        {/* This deployment's facts for hydration (app/site.ts): a data block, never executed. */}
+        <script type="application/json" id={SITE_FACTS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: siteFactsJson() }} />
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

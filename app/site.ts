@@ -1,42 +1,38 @@
-// Company facts in one place (PRODUCT.md section 5). This module may reach the browser, so it
-// reads no environment at run time; a deployment overrides values with VITE_SITE_* at build time.
-const env = (import.meta.env ?? {}) as Record<string, string | undefined>;
+import type { SiteFacts } from "../contract/site-config";
 
-export type Site = {
-  name: string;
-  tagline: string;
-  email: string;
-  phone: string;
-  country: string;
-  origin: string;
-  links: { github: string; linkedin: string; pypi: string };
-  repos: { tubelearns: string; passivePass: string; ogresync: string; dirx: string };
-  downloads: { dirxMac: string; dirxLinux: string };
-  videos: { campusDemo: string };
-};
+// Company facts for pages (PRODUCT.md sections 5 and 7), set per deployment when the server starts.
+// On the server they come from the parsed config (SITE_CONFIG_FILE, PUBLIC_ORIGIN): server/app.ts
+// puts them on globalThis, the one bridge between the Hono bundle and React Router's server build.
+// In the browser they come from the JSON the root layout writes into every page (SiteFactsScript),
+// so hydration renders exactly what the server rendered. Read `site.x` at render time, never at
+// module load: the values are not known when modules are evaluated.
+declare global {
+  var __SITE_FACTS__: SiteFacts | undefined;
+}
 
-export const site: Site = {
-  name: env.VITE_SITE_NAME ?? "Oni Labs",
-  tagline: "Offensive and defensive security consulting, and the software we build along the way.",
-  email: env.VITE_SITE_EMAIL ?? "hello@onilabs.in",
-  phone: env.VITE_SITE_PHONE ?? "+91 98765 43210",
-  country: "India",
-  // Canonical URLs and the sitemap use this origin; set VITE_SITE_ORIGIN for a real deployment.
-  origin: (env.VITE_SITE_ORIGIN ?? "http://127.0.0.1:3000").replace(/\/$/, ""),
-  links: {
-    github: env.VITE_SITE_GITHUB ?? "https://github.com/onilabs",
-    linkedin: env.VITE_SITE_LINKEDIN ?? "https://www.linkedin.com/company/onilabs",
-    pypi: "https://pypi.org/project/tubelearns/",
-  },
-  repos: {
-    tubelearns: "https://github.com/onilabs/tubelearns",
-    passivePass: "https://github.com/onilabs/passive-pass",
-    ogresync: "https://github.com/onilabs/ogresync",
-    dirx: "https://github.com/onilabs/dirx",
-  },
-  downloads: {
-    dirxMac: env.VITE_DIRX_MAC_URL ?? "https://github.com/onilabs/dirx/releases/latest/download/dirx-macos-arm64.tar.gz",
-    dirxLinux: env.VITE_DIRX_LINUX_URL ?? "https://github.com/onilabs/dirx/releases/latest/download/dirx-linux-x86_64.tar.gz",
-  },
-  videos: { campusDemo: env.VITE_CAMPUS_VIDEO_ID ?? "dQw4w9WgXcQ" },
-};
+export const SITE_FACTS_ELEMENT_ID = "site-facts";
+
+let browserFacts: SiteFacts | undefined;
+
+function current(): SiteFacts {
+  if (typeof document === "undefined") {
+    const facts = globalThis.__SITE_FACTS__;
+    if (!facts) throw new Error("Site facts are not set: the server sets them from SITE_CONFIG_FILE at start");
+    return facts;
+  }
+  browserFacts ??= JSON.parse(document.getElementById(SITE_FACTS_ELEMENT_ID)?.textContent ?? "null") as SiteFacts;
+  return browserFacts;
+}
+
+/** The facts of this deployment; every property is read live (see above). */
+export const site: SiteFacts = new Proxy({} as SiteFacts, {
+  get: (_target, key) => current()[key as keyof SiteFacts],
+});
+
+/** The facts as the JSON text of a data block (not executed, so no CSP hash): "<" escaped. */
+export function siteFactsJson(): string {
+  return JSON.stringify(current()).replace(/</g, "\\u003c");
+}
+
+/** `tel:` link target of a phone number as people write it. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, "")}`;

@@ -15,6 +15,7 @@ import { baseSecurityHeaders, newNonce, pageContentSecurityPolicy } from "./http
 import { type StaticFile, staticAnswer } from "./http/static-files";
 import { originAllowed } from "./http/origin";
 import type { Services } from "./services/services";
+import { publishSiteFacts } from "./site-facts";
 
 export type AppDeps = {
   config: Config;
@@ -43,6 +44,7 @@ const API_BODY_LIMIT = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const { config, database, services } = deps;
   const app = new Hono<AppEnv>();
+  publishSiteFacts(config);
 
   app.use(async (c, next) => {
     const started = performance.now();

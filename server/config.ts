@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { SiteConfig } from "../contract/site-config";
+import { loadSiteConfig, resolvePublicOrigin } from "./site-facts";
 
 // The only reader of process.env. Everything else receives a parsed Config.
 const ConfigSchema = z
@@ -14,8 +16,11 @@ const ConfigSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     // Address of the reverse proxy whose X-Forwarded-For is believed ("loopback" accepts 127.0.0.1/::1).
     TRUST_PROXY: z.string().optional(),
-    // Public origin such as https://example.com: used for canonical URLs and the CSRF origin check.
-    PUBLIC_ORIGIN: z.url().optional(),
+    // Public origin such as https://example.com: canonical URLs, og tags, sitemap, robots, feed, e-mail
+    // links, the same-origin check. Read at start: prerendered pages are rendered again with it.
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    // JSON file with the company's facts (contract/site-config.ts), validated at start.
+    SITE_CONFIG_FILE: z.string().min(1).default("site.config.example.json"),
     COUPON_PREFIX: z
       .string()
       .regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits")
@@ -74,7 +79,12 @@ const ConfigSchema = z
     MAIL_FROM: c.MAIL_FROM ?? `no-reply@${c.PUBLIC_ORIGIN ? new URL(c.PUBLIC_ORIGIN).hostname : c.HOST}`,
   }));
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** The company's facts from SITE_CONFIG_FILE: the one typed source for pages, e-mails and the store. */
+  site: SiteConfig;
+  /** PUBLIC_ORIGIN, or http://HOST:PORT when it is unset; no trailing slash. */
+  publicOrigin: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -82,7 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const site = loadSiteConfig(parsed.data.SITE_CONFIG_FILE);
+  return { ...parsed.data, site, publicOrigin: resolvePublicOrigin(parsed.data.PUBLIC_ORIGIN, parsed.data.HOST, parsed.data.PORT) };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -12,6 +12,8 @@ import { logLine } from "./http/log";
 import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { startMailSender } from "./jobs/mail-sender";
+import { renderPrerenderedPages } from "./http/prerendered-pages";
+import { publishSiteFacts } from "./site-facts";
 import { createServices } from "./services/services";
 
 // Bundled to build/server.js; the React Router build sits beside it.
@@ -22,7 +24,10 @@ async function main() {
   const database = await openDatabase(config, "the web server");
   const services = createServices(database.db, config);
   const build = (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const staticFiles = loadStaticFiles(path.join(buildDir, "client"), path.join(buildDir, "compressed-cache"));
+  publishSiteFacts(config);
+  const clientDir = path.join(buildDir, "client");
+  const pages = await renderPrerenderedPages(build, clientDir, { services, cspNonce: "", clientIp: "" });
+  const staticFiles = loadStaticFiles(clientDir, path.join(buildDir, "compressed-cache"), pages);
   const app = createApp({ config, database, services, build, staticFiles });
 
   // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath);

@@ -1,5 +1,28 @@
 import { Link } from "react-router";
-import { site } from "../site";
+import { site, telHref } from "../site";
+
+const SOCIAL: [keyof typeof site.links, string][] = [
+  ["github", "GitHub"],
+  ["linkedin", "LinkedIn"],
+  ["x", "X"],
+];
+
+/** Only the profiles this deployment configured (SITE_CONFIG_FILE). */
+function SocialLinks() {
+  const links = SOCIAL.filter(([key]) => site.links[key]);
+  if (links.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4">
+      {links.map(([key, label]) => (
+        <li key={key}>
+          <a className="inline-block py-1 hover:text-white" href={site.links[key]}>
+            {label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function SiteFooter() {
   return (
@@ -34,26 +57,20 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div className="text-sm">
-          <p>{site.country}</p>
+          <p>{site.address ?? site.country}</p>
           <p>
             <a className="inline-block py-1 hover:text-white" href={`mailto:${site.email}`}>
               {site.email}
             </a>
           </p>
-          <p>
-            <a className="inline-block py-1 hover:text-white" href={`tel:${site.phone.replace(/\s/g, "")}`}>
-              {site.phone}
-            </a>
-          </p>
-          <p className="mt-2">
-            <a className="inline-block py-1 hover:text-white" href={site.links.github}>
-              GitHub
-            </a>{" "}
-            ·{" "}
-            <a className="inline-block py-1 hover:text-white" href={site.links.linkedin}>
-              LinkedIn
-            </a>
-          </p>
+          {site.phone ? (
+            <p>
+              <a className="inline-block py-1 hover:text-white" href={telHref(site.phone)}>
+                {site.phone}
+              </a>
+            </p>
+          ) : null}
+          <SocialLinks />
         </div>
       </div>
       <p className="pb-6 text-center text-xs">© 2024 {site.name}. All rights reserved.</p>

@@ -51,15 +51,20 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
  * With `cacheDir`, the compressed copies are kept there between starts, named by the hash of what
  * they compress, so a restart compresses nothing that did not change: brotli of the client build
  * took ~4.4 s of every start on a 2-core machine, the bulk of the time back after a crash.
+ *
+ * `pages` (file path such as "/Blog/index.html" -> HTML) replaces prerendered pages by their copies
+ * rendered at start (server/http/prerendered-pages.ts); their CSP hashes are computed from those.
  */
-export function loadStaticFiles(clientDir: string, cacheDir?: string): Map<string, StaticFile> {
+export function loadStaticFiles(clientDir: string, cacheDir?: string, pages?: Map<string, string>): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!existsSync(clientDir)) return files;
   const cache = compressionCache(cacheDir);
   for (const absolute of walk(clientDir)) {
     const relative = "/" + path.relative(clientDir, absolute).split(path.sep).join("/");
     const ext = path.extname(absolute).toLowerCase();
-    const body = bytes(readFileSync(absolute));
+    // Prerendered pages rendered again at start with this deployment's facts replace the build's copy.
+    const rendered = pages?.get(relative);
+    const body = rendered === undefined ? bytes(readFileSync(absolute)) : new TextEncoder().encode(rendered);
     const contentType = TYPES[ext] ?? "application/octet-stream";
     const immutable = relative.startsWith("/assets/");
     const file: StaticFile = {

@@ -1,11 +1,11 @@
 import { ArticleFacts } from "../../components/article-facts";
 import { FeatureList, PageHero, Prose } from "../../components/page-hero";
-import { pageMeta } from "../../components/page-meta";
+import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { site } from "../../site";
 
 export function meta() {
-  return pageMeta("/products/opensource/brute-force", "Passive Pass: password wordlist generator", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.");
+  return pageMeta("/products/opensource/brute-force", "Passive Pass: password wordlist generator", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.", { jsonLd: [softwareLd("Passive Pass", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.", "SecurityApplication", "/products/opensource/brute-force", "Windows, macOS, Linux")], trail: productTrail("Passive Pass", "/products/opensource/brute-force") });
 }
 
 const features: [string, string][] = [

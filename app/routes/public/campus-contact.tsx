@@ -3,7 +3,7 @@ import { CampusContactForm } from "../../components/campus-contact-form";
 import { pageMeta } from "../../components/page-meta";
 
 export function meta() {
-  return pageMeta("/products/educational/campus/contact", "Contact CAMPUS: request a demo", "Request a CAMPUS demo for your institution, university or school.");
+  return pageMeta("/products/educational/campus/contact", "Contact CAMPUS: request a demo", "Request a CAMPUS demo for your institution, university or school.", { trail: [["Home", "/"], ["Products", "/Projects"], ["CAMPUS", "/products/educational/campus"], ["Contact", "/products/educational/campus/contact"]] });
 }
 
 export default function CampusContact() {

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { DocsSidebar } from "../../components/docs-sidebar";
 import { pageMeta } from "../../components/page-meta";
-import { VideoPoster } from "../../components/video-poster";
+import { ScreenIllustration, VideoPoster } from "../../components/video-poster";
 import { campusDocs, type DocEntry } from "../../content/campus-docs";
 import { site } from "../../site";
 
 export function meta() {
-  return pageMeta("/products/educational/campus/docs", "CAMPUS documentation", "How each CAMPUS role works: administrator, principal, HOD, staff, student, parent, warden and supervisor.");
+  return pageMeta("/products/educational/campus/docs", "CAMPUS documentation", "How each CAMPUS role works: administrator, principal, HOD, staff, student, parent, warden and supervisor.", { trail: [["Home", "/"], ["Products", "/Projects"], ["CAMPUS", "/products/educational/campus"], ["Documentation", "/products/educational/campus/docs"]] });
 }
 
 /** Fixed sidebar on wide screens; on phones a top-bar button opens and closes it. */
@@ -29,7 +29,11 @@ export default function CampusDocs() {
           <section aria-labelledby="docs-entry-title" className="max-w-3xl space-y-6">
             <p className="text-sm font-semibold text-sky-800 uppercase">Overview</p>
             <h1 id="docs-entry-title" className="text-3xl font-bold">{entry.label}</h1>
-            <VideoPoster key={entry.id} videoId={site.videos.campusDemo} title={`CAMPUS: ${entry.label}`} />
+            {site.campusVideos[entry.id] ? (
+              <VideoPoster key={entry.id} videoId={site.campusVideos[entry.id]} title={`CAMPUS: ${entry.label}`} />
+            ) : (
+              <ScreenIllustration />
+            )}
             <p className="text-lg leading-relaxed text-slate-800">{entry.description}</p>
           </section>
         ) : (

@@ -3,7 +3,7 @@ import { FeatureList, PageHero, Prose } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
 
 export function meta() {
-  return pageMeta("/products/educational/campus/features", "CAMPUS features", "Student management, course management, administrative tools, enrolment, class scheduling, performance analytics and financial management.");
+  return pageMeta("/products/educational/campus/features", "CAMPUS features", "Student management, course management, administrative tools, enrolment, class scheduling, performance analytics and financial management.", { trail: [["Home", "/"], ["Products", "/Projects"], ["CAMPUS", "/products/educational/campus"], ["Features", "/products/educational/campus/features"]] });
 }
 
 const features: [string, string][] = [

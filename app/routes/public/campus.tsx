@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { CampusBar } from "../../components/campus-bar";
 import { FeatureList } from "../../components/page-hero";
-import { pageMeta } from "../../components/page-meta";
+import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 
 export function meta() {
-  return pageMeta("/products/educational/campus", "CAMPUS academic management platform", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.");
+  return pageMeta("/products/educational/campus", "CAMPUS academic management platform", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.", { jsonLd: [softwareLd("CAMPUS", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.", "EducationalApplication", "/products/educational/campus", "Web")], trail: productTrail("CAMPUS", "/products/educational/campus") });
 }
 
 const strip: [string, string][] = [

@@ -1,17 +1,28 @@
 import { CopyButton } from "../../components/copy-button";
 import { PageHero, Prose } from "../../components/page-hero";
 import { CodeBlock } from "../../components/code-block";
-import { pageMeta } from "../../components/page-meta";
+import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { site } from "../../site";
 
 export function meta() {
-  return pageMeta("/products/cyber/webtools/dirx", "dirx directory scanner", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.");
+  return pageMeta("/products/cyber/webtools/dirx", "dirx directory scanner", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", { jsonLd: [softwareLd("dirx", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", "SecurityApplication", "/products/cyber/webtools/dirx", "macOS, Linux")], trail: productTrail("dirx", "/products/cyber/webtools/dirx") });
 }
 
-const installs: [string, string][] = [
-  ["macOS (Apple Silicon)", `curl -LO ${site.downloads.dirxMac} && tar -xzf dirx-macos-arm64.tar.gz && sudo mv dirx /usr/local/bin/`],
-  ["Linux (x86_64)", `curl -LO ${site.downloads.dirxLinux} && tar -xzf dirx-linux-x86_64.tar.gz && sudo mv dirx /usr/local/bin/`],
-];
+const fileName = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+const unixInstall = (url: string) => `curl -LO ${url} && tar -xzf ${fileName(url)} && sudo mv dirx /usr/local/bin/`;
+const PLATFORMS = [
+  { os: "macos", label: "macOS (Apple Silicon)", button: "Download for macOS Apple Silicon", install: unixInstall },
+  { os: "linux", label: "Linux (x86_64)", button: "Download for Linux x86_64", install: unixInstall },
+  {
+    os: "windows",
+    label: "Windows (x86_64)",
+    button: "Download for Windows x86_64",
+    install: (url: string) => `curl.exe -LO ${url}; Expand-Archive ${fileName(url)} -DestinationPath $env:LOCALAPPDATA\\dirx`,
+  },
+] as const;
+
+/** Only the operating systems this deployment has a download link for (SITE_CONFIG_FILE). */
+const downloads = () => PLATFORMS.flatMap((p) => (site.downloads[p.os] ? [{ ...p, url: site.downloads[p.os] as string }] : []));
 
 const usage: [string, string][] = [
   ["Start", "Enter the target URL, pick a wordlist and press Start to probe every path in it."],
@@ -27,18 +38,21 @@ export default function Dirx() {
         A directory scanner for authorised web assessments: forgotten backups, admin panels and staging folders.
       </PageHero>
       <Prose>
-        <h2 className="text-2xl font-bold">Download</h2>
-        <ul className="flex flex-wrap gap-3">
-          <li><a className="inline-block rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white" href={site.downloads.dirxMac}>Download for macOS Apple Silicon</a></li>
-          <li><a className="inline-block rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white" href={site.downloads.dirxLinux}>Download for Linux x86_64</a></li>
-        </ul>
-        <h2 className="text-2xl font-bold">Install</h2>
-        {installs.map(([label, command]) => (
-          <div key={label}>
-            <div className="flex items-center justify-between gap-2"><h3 className="font-semibold">{label}</h3><CopyButton text={command} /></div>
-            <CodeBlock label={`Install command for ${label}`}>{command}</CodeBlock>
-          </div>
-        ))}
+        {downloads().length > 0 ? (
+          <>
+            <h2 className="text-2xl font-bold">Download</h2>
+            <ul className="flex flex-wrap gap-3">
+              {downloads().map((p) => <li key={p.os}><a className="inline-block rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white" href={p.url}>{p.button}</a></li>)}
+            </ul>
+            <h2 className="text-2xl font-bold">Install</h2>
+            {downloads().map((p) => (
+              <div key={p.os}>
+                <div className="flex items-center justify-between gap-2"><h3 className="font-semibold">{p.label}</h3><CopyButton text={p.install(p.url)} /></div>
+                <CodeBlock label={`Install command for ${p.label}`}>{p.install(p.url)}</CodeBlock>
+              </div>
+            ))}
+          </>
+        ) : null}
         <h2 className="text-2xl font-bold">Usage guide</h2>
         <ol className="space-y-3">
           {usage.map(([step, text], i) => (

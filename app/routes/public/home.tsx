@@ -1,14 +1,14 @@
 import { FeatureList } from "../../components/page-hero";
 import { HeroArt } from "../../components/hero-art";
 import { HomeContactForm } from "../../components/home-contact-form";
-import { pageMeta } from "../../components/page-meta";
+import { pageMeta, organizationLd } from "../../components/page-meta";
 import { ProductListing } from "../../components/product-listing";
 import { services, whyChooseUs } from "../../content/company";
 import { cyberProducts, otherProducts } from "../../content/products";
-import { site } from "../../site";
+import { site, telHref } from "../../site";
 
 export function meta() {
-  return pageMeta("/", "Advanced Cybersecurity Solutions & Expert Consulting Services", `${site.name}: penetration testing, incident response and security consulting from India, plus open source security tools and education software.`);
+  return pageMeta("/", "Cybersecurity Solutions & Consulting", `${site.name}: penetration testing, incident response and security consulting from ${site.country}, plus open source security tools and education software.`, { jsonLd: [organizationLd()] });
 }
 
 export default function Home() {
@@ -53,8 +53,9 @@ export default function Home() {
             <p className="mt-4 text-slate-700">Planning a penetration test, facing an incident, or interested in one of our products? Write to us and an engineer answers within one working day.</p>
             <dl className="mt-6 space-y-2">
               <div><dt className="font-semibold">Country</dt><dd>{site.country}</dd></div>
+              {site.address ? <div><dt className="font-semibold">Address</dt><dd>{site.address}</dd></div> : null}
               <div><dt className="font-semibold">E-mail</dt><dd><a className="text-sky-800 underline" href={`mailto:${site.email}`}>{site.email}</a></dd></div>
-              <div><dt className="font-semibold">Phone</dt><dd><a className="text-sky-800 underline" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a></dd></div>
+              {site.phone ? <div><dt className="font-semibold">Phone</dt><dd><a className="text-sky-800 underline" href={telHref(site.phone)}>{site.phone}</a></dd></div> : null}
             </dl>
           </div>
           <HomeContactForm />

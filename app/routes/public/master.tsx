@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { pageMeta } from "../../components/page-meta";
+import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 
 export function meta() {
-  return pageMeta("/products/educational/master", "MASTER: AI-powered mentoring", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.");
+  return pageMeta("/products/educational/master", "MASTER: AI-powered mentoring", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.", { jsonLd: [softwareLd("MASTER", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.", "EducationalApplication", "/products/educational/master", "Web")], trail: productTrail("MASTER", "/products/educational/master") });
 }
 
 export default function Master() {

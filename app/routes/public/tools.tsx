@@ -34,7 +34,7 @@ export default function Tools() {
           </li>
         ))}
       </ul>
-      <p className="mx-auto max-w-6xl px-4 pb-12 text-sm">Source code: <a className="text-sky-800 underline" href={site.links.github}>{site.name} on GitHub</a></p>
+      {site.links.github ? <p className="mx-auto max-w-6xl px-4 pb-12 text-sm">Source code: <a className="text-sky-800 underline" href={site.links.github}>{site.name} on GitHub</a></p> : null}
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { ArticleFacts } from "../../components/article-facts";
 import { FeatureList, PageHero, Prose } from "../../components/page-hero";
 import { CodeBlock } from "../../components/code-block";
-import { pageMeta } from "../../components/page-meta";
+import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { site } from "../../site";
 
 export function meta() {
-  return pageMeta("/products/opensource/tubelearns", "TubeLearns: NLP datasets from YouTube transcripts", "TubeLearns is an open source Python module that extracts and cleans YouTube video transcripts into NLP datasets.");
+  return pageMeta("/products/opensource/tubelearns", "TubeLearns: NLP datasets from YouTube transcripts", "TubeLearns is an open source Python module that extracts and cleans YouTube video transcripts into NLP datasets.", { jsonLd: [softwareLd("TubeLearns", "TubeLearns is an open source Python module that extracts and cleans YouTube video transcripts into NLP datasets.", "DeveloperApplication", "/products/opensource/tubelearns", "Windows, macOS, Linux")], trail: productTrail("TubeLearns", "/products/opensource/tubelearns") });
 }
 
 const features: [string, string][] = [
@@ -31,7 +31,7 @@ export default function TubeLearns() {
         <FeatureList items={features} />
         <h2 className="text-2xl font-bold">Install</h2>
         <CodeBlock label="Install command">pip install tubelearns</CodeBlock>
-        <ArticleFacts start="30 Sep 2023" end="3 Nov 2023" links={[["Source repository", site.repos.tubelearns], ["Package index (PyPI)", site.links.pypi]]} />
+        <ArticleFacts start="30 Sep 2023" end="3 Nov 2023" links={[["Source repository", site.repos.tubelearns], ["Package index (PyPI)", site.links.packageIndex]]} />
       </Prose>
     </>
   );
