@@ -16,6 +16,7 @@ import { type StaticFile, staticAnswer } from "./http/static-files";
 import { originAllowed } from "./http/origin";
 import type { Services } from "./services/services";
 import { publishSiteFacts } from "./site-facts";
+import type { AppEnv } from "./app-env";
 
 export type AppDeps = {
   config: Config;
@@ -27,16 +28,6 @@ export type AppDeps = {
   staticFiles?: Map<string, StaticFile>;
   /** Overrides the socket peer address (tests have no socket). */
   peerAddress?: (c: import("hono").Context) => string;
-};
-
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    clientIp: string;
-    https: boolean;
-    services: Services;
-    config: Config;
-  };
 };
 
 const API_BODY_LIMIT = 64 * 1024;

@@ -1,38 +1,72 @@
-import { Hono } from "hono";
 import { z } from "zod";
-import { CONTACT_MESSAGES, isCampusInput, MessageListQuerySchema, MessageStatusUpdateSchema } from "../../contract/contact";
-import type { AppEnv } from "../app";
-import { notFound } from "../http/errors";
-import { parseWith, readBody } from "../http/validate";
+import { SuccessMessageSchema } from "../../contract/common";
+import {
+  CONTACT_MESSAGES,
+  ContactSchema,
+  isCampusInput,
+  MessageListQuerySchema,
+  MessageListSchema,
+  MessageStatusUpdatedSchema,
+  MessageStatusUpdateSchema,
+} from "../../contract/contact";
 import { actorOf } from "./actor";
-import { type AdminEnv, requireAdmin } from "./require-admin";
+import { defineOperation } from "./operation";
 
-const IdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+const IdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export function contactRoutes() {
-  const routes = new Hono<AppEnv>();
-  // Either form; the service validates (it is shared with the pages' no-JS form actions).
-  routes.post("/contact-general", async (c) => {
-    const raw = await readBody(c, z.unknown(), { form: { jsonFields: [] } });
-    const campus = isCampusInput(raw);
-    await c.get("services").contact.submit(campus ? "campus" : "general", raw, c.get("clientIp"));
-    return c.json({ status: "success", message: campus ? CONTACT_MESSAGES.campusSuccess : CONTACT_MESSAGES.generalSuccess }, 201);
-  });
-  return routes;
-}
+export const contactOperations = [
+  defineOperation({
+    method: "post",
+    path: "/contact-general",
+    operationId: "sendContactMessage",
+    tags: ["Contact"],
+    summary: "Send a contact message (home form or campus form)",
+    description:
+      "Stores a message from the home page form or, when orgType is present, the CAMPUS request form. " +
+      "Answers after the message is committed; throttled per client address.",
+    body: ContactSchema,
+    // The service validates (it is shared with the pages' no-JS form actions).
+    bodyValidatedByService: true,
+    form: { jsonFields: [] },
+    ok: [201, SuccessMessageSchema],
+    errors: [400, 413, 415, 429],
+    handler: async (c, { body }) => {
+      const campus = isCampusInput(body);
+      await c.get("services").contact.submit(campus ? "campus" : "general", body, c.get("clientIp"));
+      return { status: "success", message: campus ? CONTACT_MESSAGES.campusSuccess : CONTACT_MESSAGES.generalSuccess };
+    },
+  }),
+];
 
-export function messageRoutes() {
-  const routes = new Hono<AdminEnv>();
-  routes.get("/admin/messages", requireAdmin, async (c) => {
-    const query = parseWith(MessageListQuerySchema, c.req.query());
-    return c.json(await c.get("services").messages.list(query));
-  });
-  routes.patch("/admin/messages/:id", requireAdmin, async (c) => {
-    const id = IdSchema.safeParse(c.req.param("id"));
-    if (!id.success) throw notFound("There is no such message.");
-    const { status } = await readBody(c, MessageStatusUpdateSchema);
-    const updated = await c.get("services").messages.setStatus(id.data, status, actorOf(c));
-    return c.json({ status: "success", message: `Message marked ${status}.`, contactMessage: updated });
-  });
-  return routes;
-}
+export const messageOperations = [
+  defineOperation({
+    method: "get",
+    path: "/admin/messages",
+    operationId: "listContactMessages",
+    tags: ["Messages"],
+    summary: "List contact messages, newest first",
+    description: "One page of contact messages, optionally of one source or status, with the total count.",
+    admin: true,
+    query: MessageListQuerySchema,
+    ok: [200, MessageListSchema],
+    errors: [400],
+    handler: async (c, { query }) => c.get("services").messages.list(query),
+  }),
+  defineOperation({
+    method: "patch",
+    path: "/admin/messages/{id}",
+    operationId: "setContactMessageStatus",
+    tags: ["Messages"],
+    summary: "Mark a contact message new, read or archived",
+    description: "Sets one message's status and answers the updated message.",
+    admin: true,
+    params: IdParamsSchema,
+    body: MessageStatusUpdateSchema,
+    ok: [200, MessageStatusUpdatedSchema],
+    errors: [400, 404, 415],
+    handler: async (c, { params, body }) => {
+      const updated = await c.get("services").messages.setStatus(params.id, body.status, actorOf(c));
+      return { status: "success", message: `Message marked ${body.status}.`, contactMessage: updated };
+    },
+  }),
+];

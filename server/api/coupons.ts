@@ -1,15 +1,22 @@
-import { Hono } from "hono";
-import { CouponBatchSchema } from "../../contract/coupons";
-import { readBody } from "../http/validate";
+import { CouponBatchResponseSchema, CouponBatchSchema } from "../../contract/coupons";
 import { actorOf } from "./actor";
-import { type AdminEnv, requireAdmin } from "./require-admin";
+import { defineOperation } from "./operation";
 
-export function couponRoutes() {
-  const routes = new Hono<AdminEnv>();
-  routes.post("/products/coupon/update", requireAdmin, async (c) => {
-    const batch = await readBody(c, CouponBatchSchema);
-    const { added } = await c.get("services").coupons.addBatch(batch, actorOf(c));
-    return c.json({ status: "success", added });
-  });
-  return routes;
-}
+export const couponOperations = [
+  defineOperation({
+    method: "post",
+    path: "/products/coupon/update",
+    operationId: "addCouponBatch",
+    tags: ["Coupons"],
+    summary: "Store a batch of coupon codes (all or nothing)",
+    description: "Stores the codes for one product version and discount; if any code is a duplicate, none is stored.",
+    admin: true,
+    body: CouponBatchSchema,
+    ok: [200, CouponBatchResponseSchema],
+    errors: [400, 404, 409, 413, 415],
+    handler: async (c, { body }) => {
+      const { added } = await c.get("services").coupons.addBatch(body, actorOf(c));
+      return { status: "success", added };
+    },
+  }),
+];

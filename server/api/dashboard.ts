@@ -1,8 +1,16 @@
-import { Hono } from "hono";
-import { type AdminEnv, requireAdmin } from "./require-admin";
+import { DashboardSchema } from "../../contract/dashboard";
+import { defineOperation } from "./operation";
 
-export function dashboardRoutes() {
-  const routes = new Hono<AdminEnv>();
-  routes.get("/oni/dashboard", requireAdmin, async (c) => c.json(await c.get("services").dashboard.overview()));
-  return routes;
-}
+export const dashboardOperations = [
+  defineOperation({
+    method: "get",
+    path: "/oni/dashboard",
+    operationId: "getDashboard",
+    tags: ["Dashboard"],
+    summary: "Order and user overview",
+    description: "Totals and the daily series of the admin overview, read from maintained summaries.",
+    admin: true,
+    ok: [200, DashboardSchema],
+    handler: (c) => c.get("services").dashboard.overview(),
+  }),
+];

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { API_TAGS } from "./operation";
+import { API_OPERATIONS } from "./operations";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +33,8 @@ describe("GET /api/openapi.json", () => {
       ["get", "/api/devquests"],
     ];
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));
+    expect(documented.sort()).toEqual(API_OPERATIONS.map((op) => `${op.method} /api${op.path}`).sort());
     const addVersion = doc.paths["/api/oni/add/product/version"].post;
     expect(Object.keys(addVersion.requestBody.content)).toEqual([
       "application/json",
@@ -45,5 +49,26 @@ describe("GET /api/openapi.json", () => {
     expect(coupons.items.pattern).toBe("^ONI[A-Za-z0-9]{10}$");
     expect(JSON.stringify(doc)).not.toContain("$schema");
     expect(doc.components.responses.E400.content["application/json"].schema.properties.errors).toBeDefined();
+  });
+});
+
+describe("the declared operations (server/api/operations.ts)", () => {
+  it("are exactly the routes the router mounts under /api", () => {
+    const routed = t.app.routes
+      .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(new Set(routed)).toEqual(new Set(API_OPERATIONS.map((op) => `${op.method.toUpperCase()} /api${op.path}`)));
+  });
+
+  it("each have a unique operationId, known tags, a summary and a description", () => {
+    const ids = API_OPERATIONS.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of API_OPERATIONS) {
+      expect(op.operationId, op.path).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(op.tags.length, op.operationId).toBeGreaterThan(0);
+      for (const tag of op.tags) expect(Object.keys(API_TAGS)).toContain(tag);
+      expect(op.summary.length, op.operationId).toBeGreaterThan(5);
+      expect(op.description.length, op.operationId).toBeGreaterThan(10);
+    }
   });
 });

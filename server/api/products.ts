@@ -1,20 +1,60 @@
-import { Hono } from "hono";
-import { PRODUCT_MESSAGES, PRODUCT_VERSION_JSON_FIELDS, ProductVersionInputSchema } from "../../contract/products";
-import { readBody } from "../http/validate";
+import { SuccessMessageSchema } from "../../contract/common";
+import {
+  PRODUCT_MESSAGES,
+  PRODUCT_VERSION_JSON_FIELDS,
+  ProductInformationListSchema,
+  ProductVersionInputSchema,
+  VersionDetailsSchema,
+} from "../../contract/products";
 import { actorOf } from "./actor";
-import { type AdminEnv, requireAdmin } from "./require-admin";
+import { defineOperation, type HttpMethod } from "./operation";
 
-export function productRoutes() {
-  const routes = new Hono<AdminEnv>();
-  routes.post("/oni/add/product/version", requireAdmin, async (c) => {
-    const input = await readBody(c, ProductVersionInputSchema, { form: { jsonFields: PRODUCT_VERSION_JSON_FIELDS } });
-    await c.get("services").products.addVersion(input, actorOf(c));
-    return c.json({ status: "success", message: PRODUCT_MESSAGES.success }, 201);
-  });
-  // The original client POSTs these reads with no body; GET is offered too.
-  routes.on(["GET", "POST"], "/products/informations", requireAdmin, async (c) => c.json(await c.get("services").products.informations()));
-  routes.on(["GET", "POST"], "/products/version/details", requireAdmin, async (c) =>
-    c.json(await c.get("services").products.versionDetails()),
-  );
-  return routes;
-}
+// The original client POSTs these reads with no body; GET is offered too. Each method is its own operation.
+const readMethods = ["get", "post"] as const satisfies HttpMethod[];
+const Method = { get: "Get", post: "Post" } as const;
+
+export const productOperations = [
+  defineOperation({
+    method: "post",
+    path: "/oni/add/product/version",
+    operationId: "addProductVersion",
+    tags: ["Products"],
+    summary: "Add a product version (creates the product when new)",
+    description: "Adds a version of a product, creating the product on its first version. Takes JSON or a form.",
+    admin: true,
+    body: ProductVersionInputSchema,
+    form: { jsonFields: PRODUCT_VERSION_JSON_FIELDS },
+    ok: [201, SuccessMessageSchema],
+    errors: [400, 409, 413, 415],
+    handler: async (c, { body }) => {
+      await c.get("services").products.addVersion(body, actorOf(c));
+      return { status: "success", message: PRODUCT_MESSAGES.success };
+    },
+  }),
+  ...readMethods.map((method) =>
+    defineOperation({
+      method,
+      path: "/products/informations",
+      operationId: `listProductInformations${Method[method]}`,
+      tags: ["Products"],
+      summary: method === "get" ? "Every product version with its coupons" : "Every product version with its coupons (GET too)",
+      description: "Every product version with its details and its coupon codes, for the admin products page.",
+      admin: true,
+      ok: [200, ProductInformationListSchema],
+      handler: (c) => c.get("services").products.informations(),
+    }),
+  ),
+  ...readMethods.map((method) =>
+    defineOperation({
+      method,
+      path: "/products/version/details",
+      operationId: `listVersionDetails${Method[method]}`,
+      tags: ["Products"],
+      summary: method === "get" ? "Product name to its versions" : "Product name to its versions (GET too)",
+      description: "Maps each product name to its versions, for the admin forms' choices.",
+      admin: true,
+      ok: [200, VersionDetailsSchema],
+      handler: (c) => c.get("services").products.versionDetails(),
+    }),
+  ),
+];

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { HttpError } from "../http/errors";
 import { originAllowed } from "../http/origin";
 import { readAuthorizationToken, readSessionCookie } from "../http/session-cookie";

@@ -1,25 +1,42 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../app";
-import { authRoutes } from "./auth";
-import { contactRoutes, messageRoutes } from "./contact";
-import { couponRoutes } from "./coupons";
-import { dashboardRoutes } from "./dashboard";
-import { openApiRoutes } from "./openapi";
-import { patchRoutes } from "./patches";
-import { productRoutes } from "./products";
-import { questRoutes } from "./quests";
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { NotFoundError } from "../services/errors";
+import { parseWith, readBody } from "../http/validate";
+import type { ApiOperation } from "./operation";
+import { API_OPERATIONS } from "./operations";
+import { type AdminEnv, requireAdmin } from "./require-admin";
+import { z } from "zod";
 
-/** Every /api route. Each resource lives in its own module under server/api/. */
-export function apiRouter() {
+const ANY_BODY = z.unknown();
+
+/** "/admin/messages/{id}" -> "/admin/messages/:id" */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/** The Hono handler of one declared operation: validate its input, call it, answer its ok status. */
+function handlerOf(op: ApiOperation) {
+  const readOptions = op.form ? { form: { jsonFields: [...op.form.jsonFields] } } : {};
+  return async (c: Context<AdminEnv>) => {
+    let params: unknown;
+    if (op.params) {
+      const parsed = op.params.safeParse(c.req.param());
+      // A path that does not parse names nothing that exists.
+      if (!parsed.success) throw new NotFoundError("There is no such thing here.");
+      params = parsed.data;
+    }
+    const query = op.query ? parseWith(op.query, c.req.query()) : undefined;
+    const body = op.body ? await readBody(c, op.bodyValidatedByService ? ANY_BODY : op.body, readOptions) : undefined;
+    const answer = await op.handler(c, { body, query, params });
+    return c.json(answer as object, op.ok[0]);
+  };
+}
+
+/** Every /api route, mounted from the declared operations (server/api/operations.ts). */
+export function apiRouter(operations: readonly ApiOperation[] = API_OPERATIONS) {
   const api = new Hono<AppEnv>();
-  api.route("/", authRoutes());
-  api.route("/", contactRoutes());
-  api.route("/", messageRoutes());
-  api.route("/", dashboardRoutes());
-  api.route("/", productRoutes());
-  api.route("/", couponRoutes());
-  api.route("/", patchRoutes());
-  api.route("/", questRoutes());
-  api.route("/", openApiRoutes());
+  for (const op of operations) {
+    const method = op.method.toUpperCase();
+    if (op.admin) api.on(method, honoPath(op.path), requireAdmin, handlerOf(op));
+    else api.on(method, honoPath(op.path), handlerOf(op) as unknown as (c: Context<AppEnv>) => Promise<Response>);
+  }
   return api;
 }

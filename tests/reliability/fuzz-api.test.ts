@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_OPERATIONS } from "../../server/api/operations";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 // Property-based fuzzing of the public and admin calls: never a 5xx, never a stack trace, always the JSON error shape.
@@ -13,16 +14,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const CALLS = [
-  { method: "POST", path: "/api/admin/login" },
-  { method: "POST", path: "/api/contact-general" },
-  { method: "POST", path: "/api/admin/logout" },
-  { method: "GET", path: "/api/check/auth/admin" },
-  { method: "POST", path: "/api/devquests" },
-  { method: "POST", path: "/api/products/coupon/update" },
-  { method: "POST", path: "/api/oni/add/product/version" },
-  { method: "POST", path: "/api/products/version/patch/create" },
-];
+// From the declared operations (server/api/operations.ts): every call that takes a body.
+const CALLS = API_OPERATIONS.filter((op) => op.method !== "get").map((op) => ({ method: op.method.toUpperCase(), path: `/api${op.path}` }));
+const adminReads = API_OPERATIONS.filter((op) => op.admin && op.method === "get").map((op) => `/api${op.path}`);
+const adminChanges = API_OPERATIONS.filter((op) => op.admin && op.method === "post").map((op) => `/api${op.path}`);
 const body = fc.oneof(
   fc.json(),
   fc.string({ unit: "binary" }),
@@ -55,11 +50,11 @@ describe("fuzzing the API", () => {
       }),
       { numRuns: 1500 },
     );
-    figures.push(`fuzz requests (auth, contact, quests, coupons, versions, patches): ${count}, 5xx: 0`);
+    figures.push(`fuzz requests (${CALLS.length} calls that take a body): ${count}, 5xx: 0`);
   });
 
   it("answers admin calls without a session with 401/403", async () => {
-    for (const path of ["/api/admin/messages", "/api/oni/dashboard", "/api/check/auth/admin"]) {
+    for (const path of adminReads) {
       const res = await t.request(path);
       expect([401, 403]).toContain(res.status);
       await checkAnswer(res);
@@ -68,11 +63,11 @@ describe("fuzzing the API", () => {
 
   it("refuses cookie-only admin changes without the X-Requested-With marker (403)", async () => {
     const admin = await t.loginAsAdmin();
-    for (const path of ["/api/devquests", "/api/products/coupon/update", "/api/oni/add/product/version"]) {
+    for (const path of adminChanges) {
       const res = await t.request(path, { method: "POST", headers: { cookie: admin.cookie }, json: {} });
       expect(res.status).toBe(403);
       await checkAnswer(res);
     }
-    figures.push("cookie-only admin changes without marker: 403 on all 3");
+    figures.push(`cookie-only admin changes without marker: 403 on all ${adminChanges.length}`);
   });
 });

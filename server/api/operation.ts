@@ -1,0 +1,94 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import type { AdminEnv } from "./require-admin";
+
+/*
+ * ONE SOURCE FOR THE API SURFACE (decision 008).
+ * Each server/api/<resource>.ts exports its operations, each declared once with defineOperation().
+ * server/api/operations.ts lists them; from that list come the Hono routes (router.ts), the
+ * OpenAPI document /api/openapi.json (openapi.ts), the drift test (router-registry.test.ts) and the
+ * contract fuzzing's call list (tests/reliability/fuzz-contract.test.ts). Nothing else lists routes.
+ *
+ * Adding a call: declare it in its resource module and add the module's array to operations.ts.
+ *
+ *   export const questOperations = [
+ *     defineOperation({
+ *       method: "post",
+ *       path: "/devquests",                  // under /api; path parameters as {id}
+ *       operationId: "createQuest",          // unique, camelCase
+ *       tags: ["Quests"],                    // keys of API_TAGS below
+ *       summary: "Add a quest module",
+ *       description: "Stores a quest shown on the public quests page.",
+ *       admin: true,                         // admin session (401) + CSRF rule (403) before the handler
+ *       body: QuestCreateSchema,             // JSON body, validated: 400 field errors, 415 other types
+ *       ok: [201, QuestCreatedSchema],       // the success status and answer schema
+ *       errors: [400, 415],                  // other answers (401/403 for admin, and 500, are added)
+ *       handler: async (c, { body }) => ({ status: "success", quest: await c.get("services").quests.create(body, actorOf(c)) }),
+ *     }),
+ *   ];
+ *
+ * The handler gets the validated input and returns the JSON answer (sent with ok's status); it may
+ * set headers or cookies on `c`. `query` and `params` are zod objects over the query string and the
+ * path parameters (a path parameter that does not parse answers 404: the path names no such thing).
+ */
+
+/** Every operation's tags come from here (listed in the document: Spectral's operation-tag-defined). */
+export const API_TAGS = {
+  Contact: "The public contact forms",
+  Auth: "Admin login, session check and logout",
+  Messages: "Contact messages in the admin area",
+  Dashboard: "The admin overview",
+  Products: "Products and their versions",
+  Coupons: "Coupon codes of product versions",
+  Patches: "Patch releases of product versions",
+  Quests: "Quest modules",
+  Meta: "The API's own description",
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+export type HttpMethod = "get" | "post" | "patch" | "put" | "delete";
+
+type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type OperationSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> = {
+  method: HttpMethod;
+  /** Path under /api, OpenAPI style: "/admin/messages/{id}". */
+  path: string;
+  operationId: string;
+  tags: [ApiTag, ...ApiTag[]];
+  summary: string;
+  description: string;
+  /** Needs an admin session; changes also the CSRF marker (server/api/require-admin.ts). */
+  admin?: boolean;
+  body?: B;
+  /**
+   * The body is read but validated by the service, not here (the contact post: its service is shared
+   * with the pages' no-JS form actions). `body` still documents and fuzzes it.
+   */
+  bodyValidatedByService?: boolean;
+  /** Also accept urlencoded and multipart forms; `jsonFields` arrive as JSON strings inside the form. */
+  form?: { jsonFields: readonly string[] };
+  query?: Q;
+  params?: P;
+  ok: [ContentfulStatusCode, z.ZodType];
+  errors?: number[];
+  /** Returns the answer's JSON (the API tests and the contract fuzzing check it against `ok`'s schema). */
+  handler: (c: Context<AdminEnv>, input: { body: Input<B>; query: Input<Q>; params: Input<P> }) => unknown;
+};
+
+/** The erased form kept in the list (each operation's own types are checked by defineOperation). */
+export type ApiOperation = Omit<OperationSpec<z.ZodType, z.ZodType, z.ZodType>, "handler" | "body" | "query" | "params"> & {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  handler: (c: Context<AdminEnv>, input: { body: unknown; query: unknown; params: unknown }) => unknown;
+};
+
+export function defineOperation<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(spec: OperationSpec<B, Q, P>): ApiOperation {
+  return spec as unknown as ApiOperation;
+}

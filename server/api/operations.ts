@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { authOperations } from "./auth";
+import { contactOperations, messageOperations } from "./contact";
+import { couponOperations } from "./coupons";
+import { dashboardOperations } from "./dashboard";
+import { openApiDocument } from "./openapi";
+import { type ApiOperation, defineOperation } from "./operation";
+import { patchOperations } from "./patches";
+import { productOperations } from "./products";
+import { questOperations } from "./quests";
+
+/** Every /api operation (see operation.ts). A new resource module adds its array here. */
+const RESOURCE_OPERATIONS: ApiOperation[] = [
+  ...contactOperations,
+  ...authOperations,
+  ...messageOperations,
+  ...dashboardOperations,
+  ...productOperations,
+  ...couponOperations,
+  ...patchOperations,
+  ...questOperations,
+];
+
+// Built once per coupon prefix (tests run apps with different prefixes in one process).
+const documents = new Map<string, ReturnType<typeof openApiDocument>>();
+const documentFor = (prefix: string) => documents.get(prefix) ?? documents.set(prefix, openApiDocument(API_OPERATIONS, prefix)).get(prefix);
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...RESOURCE_OPERATIONS,
+  defineOperation({
+    method: "get",
+    path: "/openapi.json",
+    operationId: "getOpenApiDocument",
+    tags: ["Meta"],
+    summary: "This API's OpenAPI 3.1 document",
+    description: "Built at the first call from the declared operations and the zod schemas that validate them.",
+    ok: [200, z.object({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) })],
+    handler: (c) => documentFor(c.get("config").COUPON_PREFIX),
+  }),
+];

@@ -1,0 +1,17 @@
+import type { Config } from "./config";
+import type { Services } from "./services/services";
+
+/**
+ * The Hono context variables every request carries (set by server/app.ts's first middleware).
+ * A leaf module, so server/api/* can type their handlers without importing server/app.ts (which
+ * imports them: that was an import cycle).
+ */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    clientIp: string;
+    https: boolean;
+    services: Services;
+    config: Config;
+  };
+};
