@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "../../contract/common";
 import { CouponBatchSchema, couponCodePattern } from "../../contract/coupons";
+import type { Config } from "../config";
 import { API_TAGS, type ApiOperation } from "./operation";
+
+export type DocumentConfig = Pick<Config, "COUPON_PREFIX" | "site" | "publicOrigin">;
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Invalid input; `errors` names each field",
@@ -75,7 +78,8 @@ function operation(op: ApiOperation, couponPrefix: string) {
 }
 
 /** The OpenAPI 3.1 document of the declared operations, built from the same zod schemas that validate the requests. */
-export function openApiDocument(operations: readonly ApiOperation[], couponPrefix: string) {
+export function openApiDocument(operations: readonly ApiOperation[], config: DocumentConfig) {
+  const couponPrefix = config.COUPON_PREFIX;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) (paths[`/api${op.path}`] ??= {})[op.method] = operation(op, couponPrefix);
   const errorSchema = outputSchema(ApiErrorSchema);
@@ -85,7 +89,9 @@ export function openApiDocument(operations: readonly ApiOperation[], couponPrefi
       title: "Company site API",
       version: "1.0.0",
       description: "Contact forms, admin session and the admin area's product, coupon, patch, quest and overview calls.",
+      contact: { name: config.site.name, email: config.site.email },
     },
+    servers: [{ url: config.publicOrigin, description: "This deployment (PUBLIC_ORIGIN)" }],
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Config } from "../config";
 import { authOperations } from "./auth";
 import { contactOperations, messageOperations } from "./contact";
 import { couponOperations } from "./coupons";
@@ -21,9 +22,9 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...questOperations,
 ];
 
-// Built once per coupon prefix (tests run apps with different prefixes in one process).
-const documents = new Map<string, ReturnType<typeof openApiDocument>>();
-const documentFor = (prefix: string) => documents.get(prefix) ?? documents.set(prefix, openApiDocument(API_OPERATIONS, prefix)).get(prefix);
+// Built once per app's config (tests run apps with different coupon prefixes in one process).
+const documents = new WeakMap<Config, ReturnType<typeof openApiDocument>>();
+const documentFor = (config: Config) => documents.get(config) ?? documents.set(config, openApiDocument(API_OPERATIONS, config)).get(config);
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...RESOURCE_OPERATIONS,
@@ -35,6 +36,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "This API's OpenAPI 3.1 document",
     description: "Built at the first call from the declared operations and the zod schemas that validate them.",
     ok: [200, z.object({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) })],
-    handler: (c) => documentFor(c.get("config").COUPON_PREFIX),
+    handler: (c) => documentFor(c.get("config")),
   }),
 ];
