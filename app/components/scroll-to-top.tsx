@@ -17,7 +17,9 @@ export function ScrollToTop() {
       onClick={(event) => {
         // Hiding a focused button mid-way cancels Chrome's smooth scroll, so let go of focus first.
         event.currentTarget.blur();
-        window.scrollTo({ top: 0, behavior: "smooth" });
+        // A smooth scroll requested from script ignores the CSS reduced-motion rule: ask the media query.
+        const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
       }}
       className="fixed right-5 bottom-5 z-30 rounded-full bg-sky-700 p-3 text-white shadow-lg hover:bg-sky-800 animate-[fade-in_0.8s_ease-in]"
     >

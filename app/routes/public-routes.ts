@@ -5,6 +5,7 @@ export const publicRoutes: RouteConfigEntry[] = [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("Blog", "routes/public/blog.tsx"),
+    route("Blog/:slug", "routes/public/blog-article.tsx"),
     route("About", "routes/public/about.tsx"),
     route("Projects", "routes/public/projects.tsx"),
     route("tools", "routes/public/tools.tsx"),
@@ -21,4 +22,5 @@ export const publicRoutes: RouteConfigEntry[] = [
   ]),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
+  route("Blog/feed.xml", "routes/public/blog-feed.ts"),
 ];

@@ -1,0 +1,170 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prerenderPaths } from "../../app/prerender";
+import { E2E_PORT } from "../../playwright.config";
+import { gotoHydrated } from "./hydration";
+
+// PRODUCT.md section 7: the same build, started with PUBLIC_ORIGIN and SITE_CONFIG_FILE, shows that
+// deployment's origin and facts everywhere without a rebuild. The suite's own server runs the
+// example config (no phone); this file starts a second one on its own port.
+const ORIGIN = "https://www.example.org";
+const PHONE = "+91 80 4718 2290";
+const PORT = Number(process.env.E2E_DEPLOY_PORT ?? E2E_PORT + 1);
+const deployed = `http://127.0.0.1:${PORT}`;
+const articles = readdirSync("content/blog")
+  .filter((f) => f.endsWith(".md") && f !== "README.md")
+  .map((f) => `/Blog/${f.slice(0, -3)}`);
+const pages = [...prerenderPaths, ...articles];
+
+const attr = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
+
+test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
+  let server: ChildProcess | undefined;
+  test.skip(({ isMobile }) => isMobile, "HTTP answers only: the desktop project covers them");
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    const dir = mkdtempSync(path.join(tmpdir(), "deploy-e2e-"));
+    const config = path.join(dir, "site.json");
+    writeFileSync(
+      config,
+      JSON.stringify({ name: "Oni Labs", tagline: "Security consulting.", email: "hello@example.org", phone: PHONE, country: "India" }),
+    );
+    server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server.js")], {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: path.join(dir, "data"),
+        PUBLIC_ORIGIN: ORIGIN,
+        SITE_CONFIG_FILE: config,
+        LOG_REQUESTS: "false",
+      },
+      stdio: "ignore",
+    });
+    for (let i = 0; i < 200; i++) {
+      const ready = await fetch(`${deployed}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    throw new Error("the deployment server did not start");
+  });
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+  });
+
+  test("canonical, og:url, og:image, sitemap, robots and the feed carry PUBLIC_ORIGIN", async ({ request }) => {
+    for (const page of pages) {
+      const html = await (await request.get(`${deployed}${page}`)).text();
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/), page).toBe(`${ORIGIN}${page}`);
+      expect(attr(html, /<meta property="og:url" content="([^"]*)"/), page).toBe(`${ORIGIN}${page}`);
+      expect(attr(html, /<meta property="og:image" content="([^"]*)"/), page).toMatch(new RegExp(`^${ORIGIN}/og/.+\\.png$`));
+      expect(html, page).toContain(`href="${ORIGIN}/Blog/feed.xml"`);
+      expect(html, page).not.toContain("127.0.0.1");
+    }
+    const sitemap = await (await request.get(`${deployed}/sitemap.xml`)).text();
+    for (const page of pages) expect(sitemap).toContain(`<loc>${ORIGIN}${page}</loc>`);
+    expect(sitemap).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(await (await request.get(`${deployed}/robots.txt`)).text()).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    const feed = await (await request.get(`${deployed}/Blog/feed.xml`)).text();
+    expect(feed).toContain(`<link rel="self" href="${ORIGIN}/Blog/feed.xml"/>`);
+    for (const article of articles) expect(feed).toContain(`${ORIGIN}${article}`);
+  });
+
+  test("the configured phone is on the page; without one there is no phone line", async ({ request }) => {
+    const html = await (await request.get(`${deployed}/`)).text();
+    expect(html).toContain(PHONE);
+    expect(html).toContain(`href="tel:+918047182290"`);
+    const example = await (await request.get("/")).text();
+    expect(example).not.toContain("tel:");
+    expect(example).not.toContain(">Phone<");
+  });
+
+  test("articles are typed article, with BlogPosting and BreadcrumbList data", async ({ request }) => {
+    const html = await (await request.get(`${deployed}${articles[0]}`)).text();
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]) as { "@type": string },
+    );
+    expect(blocks.map((b) => b["@type"]).sort()).toEqual(["BlogPosting", "BreadcrumbList"]);
+  });
+});
+
+test.describe("share images and the feed", () => {
+  test.skip(({ isMobile }) => isMobile, "HTTP answers only: the desktop project covers them");
+
+  test("every page's og:image answers 200 image/png 1200x630, with its size and alt in the tags", async ({ request }) => {
+    for (const page of pages) {
+      const html = await (await request.get(page)).text();
+      const image = new URL(attr(html, /<meta property="og:image" content="([^"]*)"/) ?? "").pathname;
+      expect(attr(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe("1200");
+      expect(attr(html, /<meta property="og:image:height" content="([^"]*)"/)).toBe("630");
+      expect(attr(html, /<meta property="og:image:alt" content="([^"]*)"/)).toMatch(/.{10,}/);
+      const answer = await request.get(image);
+      expect(answer.status(), image).toBe(200);
+      expect(answer.headers()["content-type"]).toBe("image/png");
+      const png = await answer.body();
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], image).toEqual([1200, 630]);
+    }
+  });
+
+  test("the favicon set answers", async ({ request }) => {
+    expect((await request.get("/favicon.ico")).headers()["content-type"]).toBe("image/x-icon");
+    expect((await request.get("/apple-touch-icon.png")).status()).toBe(200);
+    const manifest = (await (await request.get("/site.webmanifest")).json()) as { icons: unknown[] };
+    expect(manifest.icons.length).toBeGreaterThan(0);
+  });
+
+  test("the feed parses as Atom with one entry per article", async ({ page, request }) => {
+    const xml = await (await request.get("/Blog/feed.xml")).text();
+    await page.goto("/robots.txt");
+    const entries = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, "application/xml");
+      if (doc.querySelector("parsererror")) return null;
+      return [...doc.querySelectorAll("entry")].map((e) => ({
+        title: e.querySelector("title")?.textContent,
+        link: e.querySelector("link")?.getAttribute("href"),
+      }));
+    }, xml);
+    expect(entries).toHaveLength(9);
+    for (const entry of entries ?? []) {
+      expect(entry.title).toBeTruthy();
+      expect((await request.get(new URL(entry.link ?? "").pathname)).status()).toBe(200);
+    }
+  });
+});
+
+test("every card on /Blog opens its article", async ({ page }) => {
+  test.setTimeout(180_000);
+  await gotoHydrated(page, "/Blog");
+  const titles = await page.locator("main h2 a").allTextContents();
+  expect(titles).toHaveLength(articles.length);
+  for (const title of titles) {
+    await gotoHydrated(page, "/Blog");
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.locator("article time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
+  }
+});
+
+for (const article of articles) {
+  test(`${article} has its byline, tags, neighbours and passes axe`, async ({ page }) => {
+    const response = await gotoHydrated(page, article);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText(/\d+ min read/)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Tags" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "More articles" }).getByRole("link").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+}
