@@ -168,7 +168,7 @@ export const LicenceKeySchema = z
   .toUpperCase()
   .min(1, "Enter the licence key.")
   .max(64, "At most 64 characters.")
-  .regex(/^[A-Z0-9-]+$/, "A licence key has only letters, digits and dashes.");
+  .regex(/^[A-Z0-9 -]+$/, "A licence key has only letters, digits and dashes.");
 
 export const FingerprintSchema = z
   .string()

@@ -15,6 +15,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: "Body larger than 64 KB",
   415: "Wrong content type",
   429: "Throttled (see Retry-After)",
+  503: "A service we depend on (the payment provider) did not answer; try again (see Retry-After)",
   500: "A bug on our side (no details)",
 };
 

@@ -43,6 +43,8 @@ export const API_TAGS = {
   Coupons: "Coupon codes of product versions",
   Patches: "Patch releases of product versions",
   Quests: "Quest modules",
+  Store: "Checkout, orders and the payment webhook",
+  Licences: "Licence checks for the company's tools",
   Meta: "The API's own description",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

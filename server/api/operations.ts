@@ -9,6 +9,7 @@ import { type ApiOperation, defineOperation } from "./operation";
 import { patchOperations } from "./patches";
 import { productOperations } from "./products";
 import { questOperations } from "./quests";
+import { licenceOperations, storeOperations } from "./store";
 
 /** Every /api operation (see operation.ts). A new resource module adds its array here. */
 const RESOURCE_OPERATIONS: ApiOperation[] = [
@@ -20,6 +21,8 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...couponOperations,
   ...patchOperations,
   ...questOperations,
+  ...storeOperations,
+  ...licenceOperations,
 ];
 
 // Built once per app's config (tests run apps with different coupon prefixes in one process).

@@ -26,6 +26,8 @@ function handlerOf(op: ApiOperation) {
     const query = op.query ? parseWith(op.query, c.req.query()) : undefined;
     const body = op.body ? await readBody(c, op.bodyValidatedByService ? ANY_BODY : op.body, readOptions) : undefined;
     const answer = await op.handler(c, { body, query, params });
+    // A handler may answer a second success status itself (licence activation: 201 new, 200 again).
+    if (answer instanceof Response) return answer;
     return c.json(answer as object, op.ok[0]);
   };
 }

@@ -8,6 +8,7 @@ import {
   NotFoundError,
   ThrottledError,
   UnauthenticatedError,
+  UnavailableError,
 } from "../services/errors";
 
 /** Every API error has this shape (PRODUCT.md section 3). `errors` only for validation. */
@@ -43,5 +44,6 @@ export function httpErrorFromDomain(err: DomainError): HttpError {
   if (err instanceof NotFoundError) return new HttpError(404, err.message);
   if (err instanceof ConflictError) return new HttpError(409, err.message, err.fieldErrors);
   if (err instanceof ThrottledError) return new HttpError(429, err.message, undefined, { "Retry-After": String(err.retryAfterSeconds) });
+  if (err instanceof UnavailableError) return new HttpError(503, err.message, undefined, { "Retry-After": "30" });
   return new HttpError(400, err.message);
 }

@@ -44,3 +44,6 @@ export class UnauthenticatedError extends DomainError {}
 
 /** Signed in but not allowed to do this (API: 403). */
 export class ForbiddenError extends DomainError {}
+
+/** A service we depend on (e.g. the payment provider) failed or did not answer; try again later (API: 503). */
+export class UnavailableError extends DomainError {}

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -48,12 +49,14 @@ let ipCounter = 0;
 const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
 async function setUp(db: "pglite" | "postgres") {
-  const config = { CONTACT_RATE_LIMIT: 1_000_000, COUPON_PREFIX: PREFIX };
+  const config = { CONTACT_RATE_LIMIT: 1_000_000, CHECKOUT_RATE_LIMIT: 1_000_000, LICENCE_RATE_LIMIT: 1_000_000, COUPON_PREFIX: PREFIX };
   shared = db === "postgres" ? await sharedPostgres(pgUrl as string) : undefined;
   t = await createTestApp({ config, database: shared?.open(10) });
   adminToken = undefined;
   const admin = await t.loginAsAdmin();
   await addVersions(t, admin.headers, "fuzz-prod", ["1.0", "2.0"]);
+  // One version for sale, so checkout bodies built from the hints reach the order code.
+  await t.database.db.execute(sql`update product_versions set for_sale = true where product_id = 'fuzz-prod' and version = '1.0'`);
   for (let i = 0; i < 3; i++) {
     await t.request("/api/contact-general", {
       method: "POST",

@@ -1,57 +1,48 @@
-import type {
-  ConfirmAnswer,
-  ConfirmRequest,
-  CreatedOrder,
-  CreateOrderRequest,
-  LicenceActivateRequest,
-  LicenceActivation,
-  LicenceDeactivateRequest,
-  LicenceValidateRequest,
-  LicenceValidation,
-  OrderPublicView,
-  Quote,
-  QuoteRequest,
-  StoreProduct,
-} from "../../../contract/store";
+import type { Config } from "../../config";
+import type { PaymentProvider } from "../../integrations/payments/provider";
+import { createRazorpayProvider } from "../../integrations/payments/razorpay-provider";
+import { createTestPaymentProvider } from "../../integrations/payments/test-provider";
 import type { ServiceDeps } from "../deps";
 import type { RateLimiter } from "../rate-limit";
+import { createCatalogue } from "./catalogue";
+import { createCheckout } from "./checkout";
+import { type StoreContext, jsonLog } from "./context";
+import { createExpiry } from "./expiry";
+import { createLicences } from "./licences";
+import { createOrders } from "./orders";
+import { createStoreSecrets, type StoreSecrets } from "./secrets";
+import { createTestProviderSandbox } from "./test-provider";
+import { createWebhook } from "./webhook";
 
-const notYet = (): never => {
-  throw new Error("not implemented yet");
-};
+function paymentProvider(config: Config, secrets: StoreSecrets): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === "razorpay") {
+    return createRazorpayProvider({
+      keyId: config.RAZORPAY_KEY_ID as string,
+      keySecret: config.RAZORPAY_KEY_SECRET as string,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET as string,
+    });
+  }
+  return createTestPaymentProvider(secrets.paymentTestSecret);
+}
 
 /**
  * The store (PRODUCT.md section 9): catalogue, checkout, payment confirmation, the webhook,
  * licences and the expiry sweeps. One object so the API, the pages and seed:demo share it.
  */
-export function createStore(_deps: ServiceDeps & { rateLimiter: RateLimiter }) {
+export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; provider?: PaymentProvider }) {
+  const secrets = createStoreSecrets(deps);
+  const provider = deps.provider ?? paymentProvider(deps.config, secrets);
+  const ctx: StoreContext = { ...deps, secrets, provider, log: jsonLog };
+  const catalogue = createCatalogue(ctx);
   return {
-    provider: { name: "test" as "test" | "razorpay", keyId: "test" },
-    catalogue: {
-      listForSale: async (): Promise<StoreProduct[]> => notYet(),
-      forProduct: async (_productId: string): Promise<StoreProduct | null> => notYet(),
-    },
-    checkout: {
-      quote: async (_input: QuoteRequest): Promise<Quote> => notYet(),
-      createOrder: async (_input: CreateOrderRequest, _clientIp: string): Promise<CreatedOrder> => notYet(),
-    },
-    orders: {
-      confirm: async (_orderId: number, _input: ConfirmRequest): Promise<ConfirmAnswer> => notYet(),
-      publicView: async (_orderId: number, _token: string): Promise<OrderPublicView> => notYet(),
-    },
-    testProvider: {
-      pay: async (_orderId: number, _token: string): Promise<ConfirmRequest> => notYet(),
-      fail: async (_orderId: number, _token: string): Promise<void> => notYet(),
-    },
-    webhook: {
-      handle: async (_rawBody: string, _signature: string | undefined, _eventId: string | undefined): Promise<void> => notYet(),
-    },
-    licences: {
-      validate: async (_input: LicenceValidateRequest, _clientIp: string): Promise<LicenceValidation> => notYet(),
-      activate: async (_input: LicenceActivateRequest, _clientIp: string): Promise<{ created: boolean; activation: LicenceActivation }> =>
-        notYet(),
-      deactivate: async (_input: LicenceDeactivateRequest, _clientIp: string): Promise<{ machines: number }> => notYet(),
-    },
+    provider: { name: provider.name, keyId: provider.keyId },
+    catalogue,
+    checkout: createCheckout(ctx, catalogue),
+    orders: createOrders(ctx),
+    testProvider: createTestProviderSandbox(ctx),
+    webhook: createWebhook(ctx),
+    licences: createLicences(ctx),
+    expiry: createExpiry(ctx),
   };
 }
 

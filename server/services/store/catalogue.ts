@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import type { StoreProduct } from "../../../contract/store";
+import { queryRows } from "../../db/query-rows";
+import type { StoreContext } from "./context";
+import { rupees } from "./context";
+
+export type SaleVersion = {
+  id: number;
+  productId: string;
+  productName: string;
+  version: string;
+  amountMinor: number;
+  os: string[];
+  licenceTermMonths: number;
+  machineLimit: number;
+};
+
+type Row = {
+  id: number;
+  product_id: string;
+  product_name: string;
+  version: string;
+  amount_minor: string | number;
+  os: string[];
+  licence_term_months: number;
+  machine_limit: number;
+};
+
+const FOR_SALE = sql`pv.for_sale and pv.amount_minor > 0 and pv.archived_at is null`;
+const SELECT = sql`select pv.id, pv.product_id, p.name as product_name, pv.version, pv.amount_minor, pv.os,
+  pv.licence_term_months, pv.machine_limit from product_versions pv join products p on p.id = pv.product_id`;
+
+const toVersion = (r: Row): SaleVersion => ({
+  id: Number(r.id),
+  productId: r.product_id,
+  productName: r.product_name,
+  version: r.version,
+  amountMinor: Number(r.amount_minor),
+  os: r.os,
+  licenceTermMonths: Number(r.licence_term_months),
+  machineLimit: Number(r.machine_limit),
+});
+
+export const toStoreProduct = (v: SaleVersion): StoreProduct => ({
+  product_id: v.productId,
+  product_name: v.productName,
+  version: v.version,
+  amount: rupees(v.amountMinor),
+  currency: "INR",
+  os: v.os,
+  licence_term_months: v.licenceTermMonths,
+  machine_limit: v.machineLimit,
+});
+
+/** Versions for sale: marked for_sale by the admin, priced above 0, not archived (PRODUCT.md section 9). */
+export function createCatalogue(ctx: StoreContext) {
+  const { db } = ctx;
+  return {
+    async listForSale(): Promise<StoreProduct[]> {
+      const rows = await queryRows<Row>(
+        db,
+        sql`${SELECT} where ${FOR_SALE} order by pv.product_id, string_to_array(pv.version, '.')::int[]`,
+      );
+      return rows.map((r) => toStoreProduct(toVersion(r)));
+    },
+    /** The newest version of one product that is for sale, or null. */
+    async forProduct(productId: string): Promise<StoreProduct | null> {
+      const rows = await queryRows<Row>(
+        db,
+        sql`${SELECT} where pv.product_id = ${productId} and ${FOR_SALE} order by string_to_array(pv.version, '.')::int[] desc limit 1`,
+      );
+      return rows[0] ? toStoreProduct(toVersion(rows[0])) : null;
+    },
+    /** The version a checkout names, when it is for sale. */
+    async saleVersion(productId: string, version: string): Promise<SaleVersion | null> {
+      const rows = await queryRows<Row>(db, sql`${SELECT} where pv.product_id = ${productId} and pv.version = ${version} and ${FOR_SALE}`);
+      return rows[0] ? toVersion(rows[0]) : null;
+    },
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

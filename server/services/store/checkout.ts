@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import {
+  COUPON_REASON_TEXT,
+  type CouponReason,
+  type CreatedOrder,
+  type CreateOrderRequest,
+  type Quote,
+  type QuoteRequest,
+} from "../../../contract/store";
+import { queryRows } from "../../db/query-rows";
+import { PaymentProviderError } from "../../integrations/payments/razorpay-provider";
+import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../errors";
+import type { Catalogue, SaleVersion } from "./catalogue";
+import { PENDING_MINUTES, type StoreContext, discountMinor, iso, rupees, throttle } from "./context";
+import { orderAccessToken, receiptUrl, tokenHash } from "./order-token";
+
+type CouponRow = {
+  id: number;
+  product_version_id: number;
+  discount_percent: number;
+  used_at: string | null;
+  voided_at: string | null;
+  expires_at: string | null;
+  reserved_order_id: string | number | null;
+};
+
+export type CouponCheck = { code: string; valid: true; id: number; percent: number } | { code: string; valid: false; reason: CouponReason };
+
+/** Why a coupon cannot be used for `versionId` now, if it cannot. A reserved coupon counts as used. */
+function couponReason(row: CouponRow | undefined, versionId: number, now: Date): CouponReason | null {
+  if (!row) return "unknown";
+  if (Number(row.product_version_id) !== versionId) return "other_product";
+  if (row.voided_at) return "void";
+  if (row.used_at || row.reserved_order_id != null) return "used";
+  if (row.expires_at && new Date(row.expires_at) <= now) return "expired";
+  return null;
+}
+
+export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
+  const { db, now, provider } = ctx;
+
+  async function versionFor(productId: string, version: string): Promise<SaleVersion> {
+    const v = await catalogue.saleVersion(productId, version);
+    if (!v) throw new NotFoundError("This product version is not for sale.");
+    return v;
+  }
+
+  async function checkCoupon(code: string, versionId: number): Promise<CouponCheck> {
+    const rows = await queryRows<CouponRow>(
+      db,
+      sql`select id, product_version_id, discount_percent, used_at, voided_at, expires_at, reserved_order_id from coupons where code = ${code}`,
+    );
+    const reason = couponReason(rows[0], versionId, now());
+    return reason
+      ? { code, valid: false, reason }
+      : { code, valid: true, id: Number(rows[0].id), percent: Number(rows[0].discount_percent) };
+  }
+
+  function price(v: SaleVersion, coupon: CouponCheck | null) {
+    const discount = coupon?.valid ? discountMinor(v.amountMinor, coupon.percent) : 0;
+    return { amountMinor: v.amountMinor, discountMinor: discount, totalMinor: v.amountMinor - discount };
+  }
+
+  return {
+    /** The price with the coupon applied; a bad coupon is not an error, it says why (PRODUCT.md section 9). */
+    async quote(input: QuoteRequest, clientIp?: string): Promise<Quote> {
+      if (clientIp) await throttle(ctx, "checkout", clientIp);
+      const v = await versionFor(input.product_id, input.version);
+      const coupon = input.coupon ? await checkCoupon(input.coupon, v.id) : null;
+      const p = price(v, coupon);
+      return {
+        amount: rupees(p.amountMinor),
+        discount: rupees(p.discountMinor),
+        total: rupees(p.totalMinor),
+        currency: "INR",
+        coupon: coupon
+          ? coupon.valid
+            ? { code: coupon.code, valid: true, discount_percent: coupon.percent }
+            : { code: coupon.code, valid: false, reason: coupon.reason }
+          : null,
+      };
+    },
+
+    /**
+     * A pending order. Its coupon is reserved by one conditional UPDATE in the order's transaction,
+     * checked on the affected rows: of many checkouts racing for one code, exactly one gets it.
+     */
+    async createOrder(input: CreateOrderRequest, clientIp: string): Promise<CreatedOrder> {
+      await throttle(ctx, "checkout", clientIp);
+      const v = await versionFor(input.product_id, input.version);
+      const coupon = input.coupon ? await checkCoupon(input.coupon, v.id) : null;
+      if (coupon && !coupon.valid) {
+        const text = COUPON_REASON_TEXT[coupon.reason];
+        if (coupon.reason === "used") throw new ConflictError(text, { coupon: text });
+        throw new InvalidInputError(text, { coupon: text });
+      }
+      const p = price(v, coupon);
+      const created = now();
+      const expiresAt = new Date(created.getTime() + PENDING_MINUTES * 60_000);
+
+      // The id is taken first: Razorpay gets it as its receipt, and the access token is derived from it.
+      const orderId = Number(
+        (await queryRows<{ id: string }>(db, sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`))[0].id,
+      );
+      let providerOrderId: string;
+      try {
+        ({ providerOrderId } = await provider.createOrder({
+          amountMinor: p.totalMinor,
+          currency: "INR",
+          receipt: String(orderId),
+          notes: { product: `${v.productId} ${v.version}` },
+        }));
+      } catch (err) {
+        if (err instanceof PaymentProviderError)
+          throw new UnavailableError("The payment provider is not answering. Please try again in a minute.");
+        throw err;
+      }
+
+      const secret = await ctx.secrets.licenceSecret();
+      const insert = sql`insert into orders (id, product_version_id, customer_email, customer_name, list_amount_minor, discount_minor,
+          amount_paid_minor, currency, coupon_id, provider, provider_order_id, access_token_hash, status, created_at, expires_at)
+        values (${orderId}, ${v.id}, ${input.email}, ${input.name}, ${p.amountMinor}, ${p.discountMinor}, ${p.totalMinor}, 'INR',
+          ${coupon?.valid ? coupon.id : null}, ${provider.name}, ${providerOrderId}, ${tokenHash(orderAccessToken(secret, orderId))},
+          'pending', ${created.toISOString()}, ${expiresAt.toISOString()})`;
+      if (!coupon?.valid) await db.execute(insert);
+      else {
+        await db.transaction(async (tx) => {
+          await tx.execute(insert);
+          const reserved = await queryRows<{ id: number }>(
+            tx,
+            sql`update coupons set reserved_order_id = ${orderId}
+              where id = ${coupon.id} and reserved_order_id is null and used_at is null and voided_at is null
+                and (expires_at is null or expires_at > ${created.toISOString()})
+              returning id`,
+          );
+          if (reserved.length !== 1) {
+            const text = COUPON_REASON_TEXT.used;
+            throw new ConflictError(text, { coupon: text });
+          }
+        });
+      }
+
+      const token = orderAccessToken(secret, orderId);
+      return {
+        order_id: orderId,
+        status: "pending",
+        amount: rupees(p.amountMinor),
+        discount: rupees(p.discountMinor),
+        total: rupees(p.totalMinor),
+        currency: "INR",
+        provider: provider.name,
+        payment: { key_id: provider.keyId, provider_order_id: providerOrderId, amount: p.totalMinor, currency: "INR" },
+        token,
+        receipt_url: receiptUrl(orderId, token),
+        expires_at: iso(expiresAt) as string,
+      };
+    },
+  };
+}

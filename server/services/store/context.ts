@@ -1,0 +1,39 @@
+import type { PaymentProvider } from "../../integrations/payments/provider";
+import type { ServiceDeps } from "../deps";
+import { ThrottledError } from "../errors";
+import type { RateLimiter } from "../rate-limit";
+import type { StoreSecrets } from "./secrets";
+
+/** What every part of the store is built from. `log` writes one JSON line (never a key, token or e-mail). */
+export type StoreContext = ServiceDeps & {
+  rateLimiter: RateLimiter;
+  secrets: StoreSecrets;
+  provider: PaymentProvider;
+  log: (fields: Record<string, unknown>) => void;
+};
+
+/** Services know nothing of server/http, so the store writes its own log lines in the same shape. */
+export const jsonLog = (fields: Record<string, unknown>) =>
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), ...fields }) + "\n");
+
+/** Paid orders: on the dashboard, with a licence. */
+export const PAID_STATUSES = ["placed", "active", "expired"] as const;
+export const PENDING_MINUTES = 30;
+
+/** One atomic counter per client IP and kind of call (the shared DB limiter). */
+export async function throttle(ctx: StoreContext, kind: "checkout" | "licence", clientIp: string): Promise<void> {
+  const limit = kind === "checkout" ? ctx.config.CHECKOUT_RATE_LIMIT : ctx.config.LICENCE_RATE_LIMIT;
+  const hit = await ctx.rateLimiter.hit(`${kind}:${clientIp}`, limit, 60);
+  if (!hit.allowed)
+    throw new ThrottledError("Too many requests from your address. Please wait a minute and try again.", hit.retryAfterSeconds);
+}
+
+/** Minor units (paise) to the API's decimal rupees (decision 003). */
+export const rupees = (minor: number) => Number(minor) / 100;
+
+/** The discount of `percent` on `amountMinor`, rounded to the paisa (half up), never above the amount. */
+export function discountMinor(amountMinor: number, percent: number): number {
+  return Math.min(amountMinor, Math.floor((amountMinor * percent + 50) / 100));
+}
+
+export const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());

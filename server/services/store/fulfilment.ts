@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query-rows";
+import { ConflictError, NotFoundError } from "../errors";
+import type { StoreContext } from "./context";
+import { encryptLicenceKey, licenceKeyHash, canonicalLicenceKey, newLicenceKey } from "./licence-keys";
+
+/** A database handle or a transaction on it (both run raw SQL the same way). */
+export type Executor = Pick<Db, "execute">;
+
+export type Fulfilled = { orderId: number; status: "placed" | "active" | "expired"; licenceEncrypted: string; fresh: boolean };
+
+type PaidRow = {
+  id: string;
+  customer_email: string;
+  customer_name: string;
+  coupon_id: number | null;
+  expires_at: string;
+  machine_limit: number;
+};
+
+/**
+ * Marks a pending order paid and issues its licence, exactly once whichever of confirm and the
+ * webhook comes first, or both at once: the conditional UPDATE pending -> placed decides (the
+ * loser's UPDATE waits for the winner's row lock, then matches no row), and the customer, the coupon
+ * and the licence are written in the same transaction, so a paid order never lacks its licence.
+ * Must run inside a transaction (`tx`).
+ */
+export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string): Promise<Fulfilled> {
+  const at = ctx.now().toISOString();
+  const paid = await queryRows<PaidRow>(
+    tx,
+    sql`update orders o set status = 'placed', payment_id = ${paymentId}, paid_at = ${at},
+        expires_at = ${at}::timestamptz + make_interval(months => pv.licence_term_months)
+      from product_versions pv
+      where o.id = ${orderId} and pv.id = o.product_version_id and o.status = 'pending' and o.expires_at > ${at}
+      returning o.id, o.customer_email, o.customer_name, o.coupon_id, o.expires_at, pv.machine_limit`,
+  );
+  if (paid.length === 0) return alreadyFulfilled(ctx, tx, orderId, paymentId);
+  const order = paid[0];
+
+  // The customer is created at the first paid order, or found by e-mail whatever its case.
+  await tx.execute(sql`with c as (
+      insert into customers (email, name) values (${order.customer_email}, ${order.customer_name})
+      on conflict ((lower(email))) do update set name = customers.name returning id)
+    update orders set customer_id = (select id from c) where id = ${orderId}`);
+
+  if (order.coupon_id != null) {
+    const used = await queryRows<{ id: number }>(
+      tx,
+      sql`update coupons set used_at = ${at}, order_id = ${orderId}, reserved_order_id = null
+        where id = ${order.coupon_id} and reserved_order_id = ${orderId} returning id`,
+    );
+    // Cannot happen while reservations are only freed with their order's failure; say so if it does.
+    if (used.length !== 1) ctx.log({ level: "warn", msg: "paid order's coupon was not reserved for it", orderId });
+  }
+
+  const secret = await ctx.secrets.licenceSecret();
+  const key = newLicenceKey();
+  const encrypted = encryptLicenceKey(secret, key);
+  await tx.execute(sql`insert into licences (order_id, key_hash, key_encrypted, machine_limit, expires_at)
+    values (${orderId}, ${licenceKeyHash(secret, canonicalLicenceKey(key) as string)}, ${encrypted}, ${Number(order.machine_limit)}, ${order.expires_at})`);
+  // TODO(email): write the receipt mail to the outbox here, in this transaction, once the outbox is on main.
+  return { orderId, status: "placed", licenceEncrypted: encrypted, fresh: true };
+}
+
+/** The loser of the race (or a repeated confirm/webhook): the order is paid already, or cannot be. */
+async function alreadyFulfilled(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string): Promise<Fulfilled> {
+  const rows = await queryRows<{ status: string; payment_id: string | null; key_encrypted: string | null; expired: boolean }>(
+    tx,
+    sql`select o.status, o.payment_id, l.key_encrypted, o.expires_at <= now() as expired
+      from orders o left join licences l on l.order_id = o.id where o.id = ${orderId}`,
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError("There is no such order.");
+  if ((row.status === "placed" || row.status === "active" || row.status === "expired") && row.key_encrypted) {
+    if (row.payment_id !== paymentId) ctx.log({ level: "warn", msg: "second payment for an order already paid; refund it", orderId });
+    return { orderId, status: row.status, licenceEncrypted: row.key_encrypted, fresh: false };
+  }
+  if (row.status === "refunded") throw new ConflictError("This order has been refunded.");
+  if (row.status === "failed") throw new ConflictError("This order is closed: its payment failed or it expired before payment.");
+  throw new ConflictError("This order expired before its payment arrived.");
+}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import type {
+  LicenceActivateRequest,
+  LicenceActivation,
+  LicenceDeactivateRequest,
+  LicenceValidateRequest,
+  LicenceValidation,
+} from "../../../contract/store";
+import { queryRows } from "../../db/query-rows";
+import { ConflictError, NotFoundError } from "../errors";
+import { type StoreContext, iso, throttle } from "./context";
+import { canonicalLicenceKey, licenceKeyHash } from "./licence-keys";
+
+type LicenceRow = {
+  id: string;
+  order_id: string;
+  expires_at: string;
+  revoked_at: string | null;
+  machine_limit: number;
+  product_id: string;
+  version: string;
+  machines: string;
+  activated: boolean;
+  machine_id: string | null;
+  activated_at: string | null;
+};
+
+const NOT_FOUND: LicenceValidation = { valid: false, code: "NOT_FOUND", product_id: null, version: null, expires_at: null };
+
+/** Licence checks for the tools themselves (PRODUCT.md section 9). Keys are looked up by their keyed hash only. */
+export function createLicences(ctx: StoreContext) {
+  const { db, now } = ctx;
+
+  async function hashOf(key: string): Promise<string | null> {
+    const canonical = canonicalLicenceKey(key);
+    return canonical ? licenceKeyHash(await ctx.secrets.licenceSecret(), canonical) : null;
+  }
+
+  /** One indexed lookup: the licence, its version, its machine count and this fingerprint's seat. */
+  const lookup = (hash: string, fingerprint: string | null) => sql`
+    select l.id, l.order_id, l.expires_at, l.revoked_at, l.machine_limit, pv.product_id, pv.version,
+      (select count(*) from licence_machines m where m.licence_id = l.id) as machines,
+      m.id is not null as activated, m.id as machine_id, m.activated_at
+    from licences l join orders o on o.id = l.order_id join product_versions pv on pv.id = o.product_version_id
+      left join licence_machines m on m.licence_id = l.id and m.fingerprint = ${fingerprint}
+    where l.key_hash = ${hash}`;
+
+  function refuse(l: LicenceRow): void {
+    if (l.revoked_at) throw new ConflictError("REVOKED: this licence has been revoked.", { key: "REVOKED" });
+    if (new Date(l.expires_at) <= now()) throw new ConflictError("EXPIRED: this licence's term is over.", { key: "EXPIRED" });
+  }
+
+  const activation = (l: LicenceRow, machineId: number, activatedAt: string, machines: number): LicenceActivation => ({
+    machine_id: machineId,
+    activated_at: iso(activatedAt) as string,
+    machines,
+    machine_limit: Number(l.machine_limit),
+    product_id: l.product_id,
+    version: l.version,
+    expires_at: iso(l.expires_at) as string,
+  });
+
+  return {
+    async validate(input: LicenceValidateRequest, clientIp: string): Promise<LicenceValidation> {
+      await throttle(ctx, "licence", clientIp);
+      const hash = await hashOf(input.key);
+      if (!hash) return NOT_FOUND;
+      const l = (await queryRows<LicenceRow>(db, lookup(hash, input.fingerprint ?? null)))[0];
+      if (!l) return NOT_FOUND;
+      const base = { product_id: l.product_id, version: l.version, expires_at: iso(l.expires_at) };
+      if (l.revoked_at) return { valid: false, code: "REVOKED", ...base };
+      if (new Date(l.expires_at) <= now()) return { valid: false, code: "EXPIRED", ...base };
+      if (input.fingerprint && !l.activated) {
+        const full = Number(l.machines) >= Number(l.machine_limit);
+        return { valid: false, code: full ? "TOO_MANY_MACHINES" : "NOT_ACTIVATED", ...base };
+      }
+      return { valid: true, code: "VALID", ...base };
+    },
+
+    /**
+     * Takes a seat. The licence row is locked (FOR UPDATE) before counting its machines, so parallel
+     * activations of one key queue up and never exceed the limit. 201 new seat, 200 this machine again.
+     */
+    async activate(input: LicenceActivateRequest, clientIp: string): Promise<{ created: boolean; activation: LicenceActivation }> {
+      await throttle(ctx, "licence", clientIp);
+      const hash = await hashOf(input.key);
+      if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+      return db.transaction(async (tx) => {
+        // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
+        // taken after the lock is granted, so it sees the seats the previous holder inserted.
+        await tx.execute(sql`select id from licences where key_hash = ${hash} for update`);
+        const l = (await queryRows<LicenceRow>(tx, lookup(hash, input.fingerprint)))[0];
+        if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+        refuse(l);
+        if (l.activated)
+          return { created: false, activation: activation(l, Number(l.machine_id), l.activated_at as string, Number(l.machines)) };
+        if (Number(l.machines) >= Number(l.machine_limit))
+          throw new ConflictError(
+            `TOO_MANY_MACHINES: this licence is already active on ${l.machine_limit} machines; deactivate one first.`,
+            { fingerprint: "TOO_MANY_MACHINES" },
+          );
+        const at = now().toISOString();
+        const inserted = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into licence_machines (licence_id, fingerprint, name, activated_at)
+            values (${l.id}, ${input.fingerprint}, ${input.name ?? null}, ${at}) returning id`,
+        );
+        // The first activation makes a placed order active.
+        await tx.execute(sql`update orders set status = 'active' where id = ${l.order_id} and status = 'placed'`);
+        return { created: true, activation: activation(l, Number(inserted[0].id), at, Number(l.machines) + 1) };
+      });
+    },
+
+    /** Frees this machine's seat; 404 when the key is unknown or the machine holds no seat. */
+    async deactivate(input: LicenceDeactivateRequest, clientIp: string): Promise<{ machines: number }> {
+      await throttle(ctx, "licence", clientIp);
+      const hash = await hashOf(input.key);
+      if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+      const rows = await queryRows<{ machines: string }>(
+        db,
+        sql`with gone as (
+            delete from licence_machines m using licences l
+            where l.key_hash = ${hash} and m.licence_id = l.id and m.fingerprint = ${input.fingerprint} returning m.licence_id)
+          select (select count(*) from licence_machines where licence_id = gone.licence_id) - 1 as machines from gone`,
+      );
+      if (!rows.length) throw new NotFoundError("This machine is not activated on that licence.");
+      return { machines: Math.max(0, Number(rows[0].machines)) };
+    },
+  };
+}

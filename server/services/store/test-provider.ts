@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { ConfirmRequest } from "../../../contract/store";
+import { queryRows } from "../../db/query-rows";
+import { checkoutSignature, hmacHex } from "../../integrations/payments/signature";
+import { razorpayStyleId } from "../../integrations/payments/random-id";
+import { backgroundDelivery, httpWebhookSender, type WebhookSender } from "../../integrations/payments/webhook-sender";
+import { ConflictError, NotFoundError } from "../errors";
+import type { StoreContext } from "./context";
+import { tokenMatches } from "./order-token";
+
+type Row = {
+  provider: string;
+  provider_order_id: string;
+  amount_paid_minor: string;
+  currency: string;
+  status: string;
+  customer_email: string;
+  access_token_hash: string;
+};
+
+/**
+ * The sandbox behind /checkout/test-pay: it answers as Razorpay's Standard Checkout does and sends
+ * Razorpay-shaped webhooks, signed with PAYMENT_TEST_SECRET, to this server's own webhook endpoint.
+ */
+export function createTestProviderSandbox(ctx: StoreContext) {
+  const { db, config } = ctx;
+  const host = ["0.0.0.0", "::", ""].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  let sender: WebhookSender = httpWebhookSender(`http://${host}:${config.PORT}/api/payments/razorpay/webhook`);
+  const delivery = backgroundDelivery(
+    () => sender,
+    (reason) => ctx.log({ level: "warn", msg: "test provider webhook not delivered", reason }),
+  );
+
+  async function pendingOrder(orderId: number, token: string): Promise<Row> {
+    if (ctx.provider.name !== "test") throw new NotFoundError("The test payment sandbox is off (PAYMENT_PROVIDER is not test).");
+    const row = Number.isSafeInteger(orderId)
+      ? (
+          await queryRows<Row>(
+            db,
+            sql`select provider, provider_order_id, amount_paid_minor, currency, status, customer_email, access_token_hash from orders where id = ${orderId}`,
+          )
+        )[0]
+      : undefined;
+    if (!row || !tokenMatches(row.access_token_hash, token) || row.provider !== "test") throw new NotFoundError("There is no such order.");
+    if (row.status !== "pending") throw new ConflictError("This order is not awaiting payment.");
+    return row;
+  }
+
+  async function send(event: string, payment: Record<string, unknown>): Promise<void> {
+    const body = JSON.stringify({
+      entity: "event",
+      account_id: "acc_TestSandbox0000",
+      event,
+      contains: ["payment"],
+      payload: { payment: { entity: payment } },
+      created_at: Math.floor(ctx.now().getTime() / 1000),
+    });
+    const signature = hmacHex(await ctx.provider.webhookSecret(), body);
+    delivery.deliver(body, { "x-razorpay-signature": signature, "x-razorpay-event-id": razorpayStyleId("evt_") });
+  }
+
+  const paymentEntity = (row: Row, id: string, status: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    entity: "payment",
+    amount: Number(row.amount_paid_minor),
+    currency: row.currency,
+    status,
+    order_id: row.provider_order_id,
+    method: "card",
+    captured: status === "captured",
+    email: row.customer_email,
+    created_at: Math.floor(ctx.now().getTime() / 1000),
+    ...extra,
+  });
+
+  return {
+    /** "Pay": a payment id and its checkout signature, plus the payment.captured webhook sent in the background. */
+    async pay(orderId: number, token: string): Promise<ConfirmRequest> {
+      const row = await pendingOrder(orderId, token);
+      const paymentId = razorpayStyleId("pay_");
+      await send("payment.captured", paymentEntity(row, paymentId, "captured"));
+      return {
+        razorpay_order_id: row.provider_order_id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature(await ctx.provider.keySecret(), row.provider_order_id, paymentId),
+      };
+    },
+    /** "Fail": the payment.failed webhook, sent in the background. */
+    async fail(orderId: number, token: string): Promise<void> {
+      const row = await pendingOrder(orderId, token);
+      await send(
+        "payment.failed",
+        paymentEntity(row, razorpayStyleId("pay_"), "failed", {
+          error_code: "BAD_REQUEST_ERROR",
+          error_description: "Payment failed (test mode)",
+        }),
+      );
+    },
+    /** Tests without a socket deliver through app.request instead of HTTP. */
+    useWebhookSender(next: WebhookSender): void {
+      sender = next;
+    },
+    /** Resolves when every webhook sent so far has been delivered or given up. */
+    settled: delivery.settled,
+  };
+}

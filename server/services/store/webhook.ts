@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { queryRows } from "../../db/query-rows";
+import { hmacHex, signatureMatches } from "../../integrations/payments/signature";
+import { ConflictError, InvalidInputError } from "../errors";
+import type { StoreContext } from "./context";
+import { type Executor, fulfil } from "./fulfilment";
+
+const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) });
+const PaymentEntity = Entity({
+  id: z.string().max(64),
+  order_id: z.string().max(64).nullish(),
+  amount: z.number().int(),
+  currency: z.string().max(8),
+});
+/** Razorpay's event envelope, only the parts we act on. */
+const EventSchema = z.object({
+  event: z.string().max(64),
+  payload: z
+    .object({
+      payment: PaymentEntity.optional(),
+      order: Entity({ id: z.string().max(64), amount: z.number().int(), currency: z.string().max(8) }).optional(),
+      refund: Entity({
+        id: z.string().max(64),
+        payment_id: z.string().max(64),
+        amount: z.number().int(),
+        currency: z.string().max(8),
+      }).optional(),
+    })
+    .default({}),
+});
+type Event = z.infer<typeof EventSchema>;
+
+type OrderRow = { id: string; amount_paid_minor: string; currency: string; status: string };
+
+/**
+ * POST /api/payments/razorpay/webhook. The signature is checked over the raw body before anything
+ * is parsed; the event id is recorded in the same transaction as its effect, so a retried or
+ * duplicated event changes nothing, and a failed one (rolled back) can be retried.
+ */
+export function createWebhook(ctx: StoreContext) {
+  const { db } = ctx;
+  const invalid = (message: string) => new InvalidInputError(message);
+
+  async function orderByProviderId(tx: Executor, providerOrderId: string | null | undefined): Promise<OrderRow | undefined> {
+    if (!providerOrderId) return undefined;
+    return (
+      await queryRows<OrderRow>(
+        tx,
+        sql`select id, amount_paid_minor, currency, status from orders where provider_order_id = ${providerOrderId} for update`,
+      )
+    )[0];
+  }
+
+  async function paid(tx: Executor, event: Event): Promise<number | null> {
+    const payment = event.payload.payment?.entity;
+    const providerOrderId = event.payload.order?.entity.id ?? payment?.order_id;
+    if (!payment) throw invalid("The event carries no payment.");
+    const order = await orderByProviderId(tx, providerOrderId);
+    if (!order) {
+      ctx.log({ level: "warn", msg: "payment webhook for an unknown order", event: event.event });
+      return null;
+    }
+    // A payment that does not match what we asked for fulfils nothing (PRODUCT.md section 9).
+    if (payment.amount !== Number(order.amount_paid_minor) || payment.currency !== order.currency)
+      throw invalid("The payment's amount or currency does not match the order.");
+    try {
+      await fulfil(ctx, tx, Number(order.id), payment.id);
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      // Money arrived for an order that expired or failed: acknowledged (Razorpay would retry for days), flagged for a refund.
+      ctx.log({ level: "warn", msg: "payment captured for a closed order; refund it", orderId: Number(order.id) });
+    }
+    return Number(order.id);
+  }
+
+  async function failed(tx: Executor, event: Event): Promise<number | null> {
+    const order = await orderByProviderId(tx, event.payload.payment?.entity.order_id);
+    if (!order) return null;
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update orders set status = 'failed', failure_reason = 'payment_failed' where id = ${order.id} and status = 'pending' returning id`,
+    );
+    if (rows.length) await tx.execute(sql`update coupons set reserved_order_id = null where reserved_order_id = ${order.id}`);
+    return Number(order.id);
+  }
+
+  async function refunded(tx: Executor, event: Event): Promise<number | null> {
+    const refund = event.payload.refund?.entity;
+    if (!refund) throw invalid("The event carries no refund.");
+    const order = (
+      await queryRows<OrderRow>(
+        tx,
+        sql`select id, amount_paid_minor, currency, status from orders where payment_id = ${refund.payment_id} for update`,
+      )
+    )[0];
+    if (!order) return null;
+    if (refund.currency !== order.currency) throw invalid("The refund's currency does not match the order.");
+    // A partial refund (a goodwill gesture) keeps the licence; only a full refund revokes it.
+    if (refund.amount < Number(order.amount_paid_minor)) {
+      ctx.log({ level: "info", msg: "partial refund; licence kept", orderId: Number(order.id) });
+      return Number(order.id);
+    }
+    const at = ctx.now().toISOString();
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update orders set status = 'refunded', refunded_at = ${at}
+        where id = ${order.id} and status in ('placed', 'active', 'expired') returning id`,
+    );
+    if (rows.length) await tx.execute(sql`update licences set revoked_at = ${at} where order_id = ${order.id} and revoked_at is null`);
+    return Number(order.id);
+  }
+
+  return {
+    async handle(rawBody: string, signature: string | undefined, eventId: string | undefined): Promise<void> {
+      const expected = hmacHex(await ctx.provider.webhookSecret(), rawBody);
+      if (!signatureMatches(expected, signature)) throw invalid("The webhook signature does not match.");
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        throw invalid("The webhook body is not valid JSON.");
+      }
+      const result = EventSchema.safeParse(parsed);
+      if (!result.success) throw invalid("The webhook body is not a Razorpay event.");
+      const event = result.data;
+      const id = eventId?.slice(0, 100);
+      await db.transaction(async (tx) => {
+        if (id) {
+          const fresh = await queryRows<{ event_id: string }>(
+            tx,
+            sql`insert into payment_webhook_events (event_id, event) values (${id}, ${event.event}) on conflict (event_id) do nothing returning event_id`,
+          );
+          if (fresh.length === 0) return; // seen before: already handled
+        }
+        let orderId: number | null = null;
+        if (event.event === "payment.captured" || event.event === "order.paid") orderId = await paid(tx, event);
+        else if (event.event === "payment.failed") orderId = await failed(tx, event);
+        else if (event.event === "refund.processed") orderId = await refunded(tx, event);
+        if (id && orderId) await tx.execute(sql`update payment_webhook_events set order_id = ${orderId} where event_id = ${id}`);
+      });
+    },
+  };
+}
