@@ -79,7 +79,8 @@ export const storeOperations = [
     operationId: "getOrder",
     tags: ["Store"],
     summary: "The order as its buyer sees it",
-    description: "Needs the order's access token (given when the order was created). The receipt page polls this until the order is placed.",
+    description:
+      "Needs the order's access token (given when the order was created). The receipt page polls this until the order is placed.",
     params: OrderParamsSchema,
     query: OrderTokenQuerySchema,
     ok: [200, OrderPublicViewSchema],
@@ -154,6 +155,9 @@ export const licenceOperations = [
     body: LicenceDeactivateRequestSchema,
     ok: [200, LicenceDeactivatedSchema],
     errors: [400, 404, 413, 415, 429],
-    handler: async (c, { body }) => ({ status: "success" as const, ...(await c.get("services").store.licences.deactivate(body, c.get("clientIp"))) }),
+    handler: async (c, { body }) => ({
+      status: "success" as const,
+      ...(await c.get("services").store.licences.deactivate(body, c.get("clientIp"))),
+    }),
   }),
 ];
