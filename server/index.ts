@@ -12,6 +12,7 @@ import { logLine } from "./http/log";
 import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { startMailSender } from "./jobs/mail-sender";
+import { startStoreExpiry } from "./jobs/store-expiry";
 import { renderPrerenderedPages } from "./http/prerendered-pages";
 import { publishSiteFacts } from "./site-facts";
 import { createServices } from "./services/services";
@@ -49,6 +50,7 @@ async function main() {
 
   // Background jobs start after migrations (openDatabase ran them) and stop first on SIGTERM.
   const mailSender = startMailSender({ db: database.db, config, now: () => new Date() }, { freeClaimsAtStart: database.kind === "pglite" });
+  const storeExpiry = startStoreExpiry(services.store);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
 
   if ((await services.admins.count()) === 0) {
@@ -73,7 +75,7 @@ async function main() {
     force.unref();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     // The mail in flight finishes and is marked; unsent claims are given back (before the database closes).
-    const jobsStopped = mailSender.stop().catch(() => undefined);
+    const jobsStopped = Promise.all([mailSender.stop().catch(() => undefined), storeExpiry.stop()]);
     server.close(async () => {
       clearTimeout(force);
       await jobsStopped;

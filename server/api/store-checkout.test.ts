@@ -175,6 +175,14 @@ describe("POST /api/checkout/orders and confirm", () => {
       reserved_order_id: null,
     });
     expect((coupon as unknown as { rows: Record<string, unknown>[] }).rows[0].used_at).toBeTruthy();
+    // The receipt mail was written with the payment, once (the second confirm wrote none).
+    const mails = (await t.database.db.execute(
+      sql`select kind, to_addrs, subject, text_body from mail_outbox where ${"second@example.com"} = any(to_addrs)`,
+    )) as unknown as { rows: { kind: string; subject: string; text_body: string }[] };
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0].kind).toBe("receipt");
+    expect(mails.rows[0].text_body).toContain(body.licence_key);
+    expect(mails.rows[0].text_body).toContain("₹1,199.20");
     const licences = await t.database.db.execute(sql`select count(*)::int as n from licences where order_id = ${o.order_id}`);
     expect((licences as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
   });

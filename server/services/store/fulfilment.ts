@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query-rows";
 import { ConflictError, NotFoundError } from "../errors";
+import { enqueueMail } from "../mail/outbox";
+import { orderAccessToken, receiptUrl } from "./order-token";
+import { receiptMail } from "./receipt-mail";
 import type { StoreContext } from "./context";
 import { encryptLicenceKey, licenceKeyHash, canonicalLicenceKey, newLicenceKey } from "./licence-keys";
 
@@ -17,6 +20,9 @@ type PaidRow = {
   coupon_id: number | null;
   expires_at: string;
   machine_limit: number;
+  amount_paid_minor: string;
+  product_name: string;
+  version: string;
 };
 
 /**
@@ -32,9 +38,10 @@ export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, p
     tx,
     sql`update orders o set status = 'placed', payment_id = ${paymentId}, paid_at = ${at},
         expires_at = ${at}::timestamptz + make_interval(months => pv.licence_term_months)
-      from product_versions pv
+      from product_versions pv join products p on p.id = pv.product_id
       where o.id = ${orderId} and pv.id = o.product_version_id and o.status = 'pending' and o.expires_at > ${at}
-      returning o.id, o.customer_email, o.customer_name, o.coupon_id, o.expires_at, pv.machine_limit`,
+      returning o.id, o.customer_email, o.customer_name, o.coupon_id, o.expires_at, pv.machine_limit, o.amount_paid_minor,
+        p.name as product_name, pv.version`,
   );
   if (paid.length === 0) return alreadyFulfilled(ctx, tx, orderId, paymentId);
   const order = paid[0];
@@ -60,7 +67,25 @@ export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, p
   const encrypted = encryptLicenceKey(secret, key);
   await tx.execute(sql`insert into licences (order_id, key_hash, key_encrypted, machine_limit, expires_at)
     values (${orderId}, ${licenceKeyHash(secret, canonicalLicenceKey(key) as string)}, ${encrypted}, ${Number(order.machine_limit)}, ${order.expires_at})`);
-  // TODO(email): write the receipt mail to the outbox here, in this transaction, once the outbox is on main.
+  // The receipt mail is written with the payment: sent once this commits, never if it rolls back.
+  const token = orderAccessToken(secret, orderId);
+  await enqueueMail(
+    tx as Db,
+    ctx.config,
+    receiptMail(ctx.config, {
+      orderId,
+      email: order.customer_email,
+      name: order.customer_name,
+      productName: order.product_name,
+      version: order.version,
+      totalMinor: Number(order.amount_paid_minor),
+      paymentId,
+      licenceKey: key,
+      machineLimit: Number(order.machine_limit),
+      expiresAt: new Date(order.expires_at).toISOString(),
+      receiptPath: receiptUrl(orderId, token),
+    }),
+  );
   return { orderId, status: "placed", licenceEncrypted: encrypted, fresh: true };
 }
 
