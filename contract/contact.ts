@@ -3,8 +3,12 @@ import { ORG_TYPES } from "./contact-messages";
 
 export { CONTACT_MESSAGES, ORG_TYPES } from "./contact-messages";
 
-const name = z.string().trim().min(1, "Enter your name.").max(200, "At most 200 characters.");
-const email = z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Enter a valid e-mail address."));
+// Names and e-mails go into mail headers (subject, Reply-To): a line break there could add a header,
+// so CR/LF (and other control characters) are refused rather than stripped.
+const hasControl = (v: string) => [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+const oneLine = (s: z.ZodString) => s.refine((v) => !hasControl(v), "Line breaks and control characters are not allowed.");
+const name = oneLine(z.string().trim().min(1, "Enter your name.").max(200, "At most 200 characters."));
+const email = oneLine(z.string().trim().max(254, "At most 254 characters.")).pipe(z.email("Enter a valid e-mail address."));
 const message = z.string().trim().min(1, "Enter a message.").max(5000, "At most 5000 characters.");
 // Honeypot: hidden from people, filled in by bots. Truthy = answer 201 but store nothing.
 const botcheck = z.unknown().optional();
@@ -19,8 +23,8 @@ export const CampusContactSchema = z
     name,
     email,
     orgType: z.enum(ORG_TYPES, "Choose an organisation type."),
-    orgName: z.string().trim().max(200, "At most 200 characters.").optional().default(""),
-    otherType: z.string().trim().max(200, "At most 200 characters.").optional().default(""),
+    orgName: oneLine(z.string().trim().max(200, "At most 200 characters.")).optional().default(""),
+    otherType: oneLine(z.string().trim().max(200, "At most 200 characters.")).optional().default(""),
     message,
     botcheck,
   })

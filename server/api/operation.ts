@@ -45,6 +45,7 @@ export const API_TAGS = {
   Quests: "Quest modules",
   Store: "Checkout, orders and the payment webhook",
   Licences: "Licence checks for the company's tools",
+  Outbox: "Mail the site wrote: its delivery state, preview and Resend",
   Meta: "The API's own description",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -6,6 +6,7 @@ import { couponOperations } from "./coupons";
 import { dashboardOperations } from "./dashboard";
 import { openApiDocument } from "./openapi";
 import { type ApiOperation, defineOperation } from "./operation";
+import { outboxOperations } from "./outbox";
 import { patchOperations } from "./patches";
 import { productOperations } from "./products";
 import { questOperations } from "./quests";
@@ -23,6 +24,7 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...questOperations,
   ...storeOperations,
   ...licenceOperations,
+  ...outboxOperations,
 ];
 
 // Built once per app's config (tests run apps with different coupon prefixes in one process).

@@ -6,6 +6,7 @@ import { createAuth } from "./auth";
 import { createContact } from "./contact";
 import { createCoupons } from "./coupons";
 import { createDashboard } from "./dashboard";
+import { createOutboxAdmin } from "./mail/outbox-admin";
 import { createMessages } from "./messages";
 import { createPatches } from "./patches";
 import { createProducts } from "./products";
@@ -27,6 +28,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     auth: createAuth({ ...deps, audit, rateLimiter }),
     contact: createContact(deps),
     messages: createMessages({ ...deps, audit }),
+    outbox: createOutboxAdmin({ ...deps, audit }),
     products,
     coupons: createCoupons({ ...deps, audit, products }),
     patches: createPatches({ ...deps, audit, products }),
