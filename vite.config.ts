@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 // Lighthouse measure both). Modules used by one page only, or loaded later, keep their own chunks.
 const framework =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/;
-const publicShared = /[\\/]app[\\/](components[\\/](?!admin[\\/])|content[\\/]|site\.ts)/;
+// The store's components (app/components/store/) stay out of `site`: only product and checkout pages
+// use them, and the home page must not carry their bytes.
+const publicShared = /[\\/]app[\\/](components[\\/](?!admin[\\/]|store[\\/])|content[\\/]|site\.ts)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],

@@ -11,7 +11,13 @@ import { HttpError, errorJson, httpErrorFromDomain } from "./http/errors";
 import { DomainError } from "./services/errors";
 import { clientIp, isHttps, socketAddress } from "./http/client-ip";
 import { describeErrorForLog, logLine } from "./http/log";
-import { baseSecurityHeaders, newNonce, pageContentSecurityPolicy } from "./http/security-headers";
+import {
+  RAZORPAY_SOURCES,
+  baseSecurityHeaders,
+  isRazorpayCheckoutPath,
+  newNonce,
+  pageContentSecurityPolicy,
+} from "./http/security-headers";
 import { type StaticFile, staticAnswer } from "./http/static-files";
 import { originAllowed } from "./http/origin";
 import type { Services } from "./services/services";
@@ -130,7 +136,9 @@ export function createApp(deps: AppDeps) {
       const nonce = newNonce();
       const response = await handler(c.req.raw, { services, cspNonce: nonce, clientIp: c.get("clientIp") });
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-        response.headers.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, config.NODE_ENV === "development"));
+        // Razorpay's checkout script runs on the checkout page alone, and only with that provider.
+        const extra = config.PAYMENT_PROVIDER === "razorpay" && isRazorpayCheckoutPath(c.req.path) ? RAZORPAY_SOURCES : undefined;
+        response.headers.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, config.NODE_ENV === "development", extra));
       }
       return response;
     });

@@ -16,3 +16,10 @@ export function formatMinor(minor: number): string {
 }
 
 export const formatAmount = (amount: number | string) => formatMinor(toMinor(amount));
+
+// Store prices (PRODUCT.md section 9): INR shown the Indian way, "₹1,499.00" and "₹1,23,456.50".
+// One formatter for every store page, made once (building an Intl.NumberFormat is not free).
+const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+
+/** 1499 -> "₹1,499.00". Takes rupees as the API answers them (exact to the paisa, decision 003). */
+export const formatInr = (rupees: number) => inr.format(Number.isFinite(rupees) ? Math.round(rupees * 100) / 100 : 0);

@@ -19,6 +19,10 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("products/educational/campus/contact", "routes/public/campus-contact.tsx"),
     route("products/educational/master", "routes/public/master.tsx"),
     route("contact/sent", "routes/public/contact-sent.tsx"),
+    // The store (server-rendered, noindex): checkout, the test provider's sandbox, the receipt.
+    route("checkout/test-pay", "routes/public/checkout-test-pay.tsx"),
+    route("checkout/receipt/:orderId", "routes/public/checkout-receipt.tsx"),
+    route("checkout/:productId", "routes/public/checkout.tsx"),
   ]),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),

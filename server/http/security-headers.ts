@@ -3,21 +3,38 @@ import { randomBytes } from "node:crypto";
 /** A fresh CSP nonce for one server-rendered response. */
 export const newNonce = () => randomBytes(16).toString("base64");
 
+/** Hosts one page adds to the policy (the Razorpay checkout page); every other page adds none. */
+export type ExtraSources = { script?: string[]; connect?: string[]; frame?: string[]; img?: string[] };
+
+/**
+ * Razorpay's Standard Checkout: its script, the iframe it opens, the calls and images inside it.
+ * Allowed on the checkout page alone, and only when PAYMENT_PROVIDER=razorpay (PRODUCT.md section 9).
+ */
+export const RAZORPAY_SOURCES: ExtraSources = {
+  script: ["https://checkout.razorpay.com"],
+  frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+  connect: ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+  img: ["https://cdn.razorpay.com"],
+};
+
+/** /checkout/:productId, the one page that may load Razorpay's checkout (not the sandbox, not the receipt). */
+export const isRazorpayCheckoutPath = (path: string) => /^\/checkout\/(?!test-pay\/?$|receipt\/)[^/]+\/?$/.test(path);
+
 /**
  * The Content-Security-Policy of HTML pages. Scripts run only with this response's nonce (SSR) or
  * with the hash of an inline script of a prerendered page; never 'unsafe-inline'.
  */
-export function contentSecurityPolicy(scriptSources: string[], connectSources: string[] = []): string {
+export function contentSecurityPolicy(scriptSources: string[], connectSources: string[] = [], extra: ExtraSources = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
+    `script-src 'self' ${[...scriptSources, ...(extra.script ?? [])].join(" ")}`.trim(),
     // React sets style attributes (progress bars, chart sizes); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${(extra.img ?? []).join(" ")}`.trim(),
     "font-src 'self'",
-    `connect-src 'self' ${connectSources.join(" ")}`.trim(),
+    `connect-src 'self' ${[...connectSources, ...(extra.connect ?? [])].join(" ")}`.trim(),
     // Videos load their player only after a click, from the privacy-enhanced host.
-    "frame-src https://www.youtube-nocookie.com",
+    `frame-src https://www.youtube-nocookie.com ${(extra.frame ?? []).join(" ")}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -31,8 +48,10 @@ export function contentSecurityPolicy(scriptSources: string[], connectSources: s
  * inline scripts are allowed there, and only there. Without a page CSP the response would get
  * NOTHING_RUNS_CSP and `npm run dev` would show pages that never hydrate.
  */
-export function pageContentSecurityPolicy(nonce: string, development: boolean): string {
-  return development ? contentSecurityPolicy(["'unsafe-inline'"], ["ws:", "wss:"]) : contentSecurityPolicy([`'nonce-${nonce}'`]);
+export function pageContentSecurityPolicy(nonce: string, development: boolean, extra: ExtraSources = {}): string {
+  return development
+    ? contentSecurityPolicy(["'unsafe-inline'"], ["ws:", "wss:"], extra)
+    : contentSecurityPolicy([`'nonce-${nonce}'`], [], extra);
 }
 
 /** The CSP of API answers and non-HTML files: nothing in them may run or be framed. */

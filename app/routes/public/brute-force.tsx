@@ -3,6 +3,7 @@ import { FeatureList, PageHero, Prose } from "../../components/page-hero";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { site } from "../../site";
+import { BuyBox } from "../../components/store/buy-box";
 
 export function meta() {
   return pageMeta("/products/opensource/brute-force", "Passive Pass: password wordlist generator", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.", { jsonLd: [softwareLd("Passive Pass", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.", "SecurityApplication", "/products/opensource/brute-force", "Windows, macOS, Linux")], trail: productTrail("Passive Pass", "/products/opensource/brute-force") });
@@ -22,6 +23,7 @@ export default function BruteForce() {
         A GUI password wordlist generator for authorised security assessments.
       </PageHero>
       <Prose>
+        <BuyBox productId="passive-pass" productName="Passive Pass" />
         <div className="flex justify-center rounded-xl bg-amber-50 p-8"><ProductIcon name="wordlist" className="h-32 w-32" /></div>
         <p>People build passwords from what matters to them. Passive Pass turns that observation into a tool: an auditor enters what is known about an account holder and gets a ranked list of likely passwords to test against a lockout-safe login or an offline hash, with written permission.</p>
         <h2 className="text-2xl font-bold">Features</h2>

@@ -3,6 +3,7 @@ import { CampusBar } from "../../components/campus-bar";
 import { FeatureList } from "../../components/page-hero";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
+import { BuyBox } from "../../components/store/buy-box";
 
 export function meta() {
   return pageMeta("/products/educational/campus", "CAMPUS academic management platform", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.", { jsonLd: [softwareLd("CAMPUS", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.", "EducationalApplication", "/products/educational/campus", "Web")], trail: productTrail("CAMPUS", "/products/educational/campus") });
@@ -35,6 +36,9 @@ export default function Campus() {
           <ProductIcon name="campus" className="h-40 w-40" />
         </div>
       </section>
+      <div className="mx-auto max-w-6xl px-4 pt-12">
+        <BuyBox productId="campus" productName="CAMPUS" />
+      </div>
       <section className="mx-auto max-w-6xl px-4 py-12" aria-label="Highlights">
         <ul className="grid gap-4 md:grid-cols-3">
           {strip.map(([t, d]) => <li key={t} className="rounded-xl border border-slate-200 p-5"><h2 className="font-semibold">{t}</h2><p className="mt-1 text-sm text-slate-700">{d}</p></li>)}

@@ -3,6 +3,7 @@ import { PageHero, Prose } from "../../components/page-hero";
 import { CodeBlock } from "../../components/code-block";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { site } from "../../site";
+import { BuyBox } from "../../components/store/buy-box";
 
 export function meta() {
   return pageMeta("/products/cyber/webtools/dirx", "dirx directory scanner", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", { jsonLd: [softwareLd("dirx", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", "SecurityApplication", "/products/cyber/webtools/dirx", "macOS, Linux")], trail: productTrail("dirx", "/products/cyber/webtools/dirx") });
@@ -38,6 +39,7 @@ export default function Dirx() {
         A directory scanner for authorised web assessments: forgotten backups, admin panels and staging folders.
       </PageHero>
       <Prose>
+        <BuyBox productId="dirx" productName="dirx" />
         {downloads().length > 0 ? (
           <>
             <h2 className="text-2xl font-bold">Download</h2>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
+import { BuyBox } from "../../components/store/buy-box";
 
 export function meta() {
   return pageMeta("/products/educational/master", "MASTER: AI-powered mentoring", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.", { jsonLd: [softwareLd("MASTER", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.", "EducationalApplication", "/products/educational/master", "Web")], trail: productTrail("MASTER", "/products/educational/master") });
@@ -22,6 +23,9 @@ export default function Master() {
           <button type="button" className="mt-6 rounded-lg bg-white px-5 py-3 font-semibold text-violet-900">Explore MASTER</button>
         </div>
       </section>
+      <div className="mx-auto max-w-6xl px-4 pt-12">
+        <BuyBox productId="master" productName="MASTER" />
+      </div>
       <section className="mx-auto flex max-w-6xl flex-col items-center gap-8 px-4 py-12 md:flex-row">
         <p className="flex-1 text-lg leading-relaxed text-slate-800">MASTER is an AI-powered mentoring system for universities and colleges. It gives every student personalised mentoring, lets mentors monitor progress week by week, and turns attendance, marks and mentor notes into insights: who is falling behind, which subjects need extra sessions, and what helped last semester.</p>
         <ProductIcon name="master" className="h-48 w-48" />

@@ -1,0 +1,54 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { z } from "zod";
+import { COUPON_REASON_TEXT, CreateOrderRequestSchema } from "../../../contract/store";
+import { pageFailure } from "./store-errors.server";
+
+export type CheckoutValues = { email: string; name: string; coupon: string };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** Where the built-in sandbox takes an order (the test provider stands in for Razorpay's checkout). */
+export const testPayUrl = (orderId: number, token: string) => `/checkout/test-pay?order=${orderId}&token=${encodeURIComponent(token)}`;
+
+/** The version for sale, the provider and the coupon reasons in words (so the browser needs no zod). */
+export async function loadCheckout(productId: string, request: Request, context: AppLoadContext) {
+  const store = context.services.store;
+  const item = await store.catalogue.forProduct(productId);
+  // A coupon may come in the link (?coupon=ONI...), e.g. from a mail; only its allowed characters.
+  const coupon = (new URL(request.url).searchParams.get("coupon") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 64);
+  const page = { item, provider: store.provider.name, coupon, reasons: COUPON_REASON_TEXT };
+  return data(page, { status: item ? 200 : 404 });
+}
+
+/**
+ * The form's action, with or without JavaScript: validates with the API's own schema, creates the
+ * order through the same service as POST /api/checkout/orders, then sends the buyer to the sandbox
+ * (test provider) or hands the page what Razorpay's checkout needs.
+ */
+export async function submitCheckout(productId: string, request: Request, context: AppLoadContext) {
+  const form = await request.formData();
+  const values: CheckoutValues = { email: text(form, "email"), name: text(form, "name"), coupon: text(form, "coupon") };
+  const store = context.services.store;
+  const item = await store.catalogue.forProduct(productId);
+  if (!item) return data({ values, failure: { message: "This product is not for sale at the moment.", errors: {} } }, { status: 404 });
+  // The version the buyer saw the price of; the service refuses it if it is no longer for sale.
+  const version = text(form, "version") || item.version;
+  const parsed = CreateOrderRequestSchema.safeParse({ product_id: productId, version, ...values });
+  if (!parsed.success) {
+    const errors = Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, list]) => [field, list?.[0] ?? ""]));
+    return data({ values, failure: { message: "Please correct the marked fields.", errors } }, { status: 400 });
+  }
+  try {
+    const order = await store.checkout.createOrder(parsed.data, context.clientIp);
+    if (order.provider === "test") throw redirect(testPayUrl(order.order_id, order.token));
+    const { order_id, total, payment, receipt_url } = order;
+    return data({ values, order: { order_id, total, payment, receipt_url, productName: item.product_name } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = pageFailure(error);
+    return data({ values, failure }, { status: failure.status });
+  }
+}
