@@ -9,6 +9,9 @@ type DemoVersion = {
   storage: string;
   network: string;
   amountMinor: number;
+  /** Left for sale after seeding (every priced version is for sale while the demo orders are made). */
+  forSale?: boolean;
+  licenceTermMonths?: number;
   features: string[];
   external: ExternalDependency[];
   python: PythonPackage[];
@@ -36,6 +39,8 @@ export const DEMO_PRODUCTS: { id: string; name: string; versions: DemoVersion[] 
         os: ["mac", "linux"],
         ...desktop,
         amountMinor: 2999,
+        // One-month licences, so the oldest demo orders have expired.
+        licenceTermMonths: 1,
         features: ["Directory brute force", "Spider mode", "Query search"],
         external: [],
         python: [],
@@ -58,7 +63,9 @@ export const DEMO_PRODUCTS: { id: string; name: string; versions: DemoVersion[] 
         version: "2.0",
         os: ["windows", "mac", "linux"],
         ...desktop,
-        amountMinor: 4999,
+        amountMinor: 149_900,
+        // What a new clone's `npm start` sells in test mode (PRODUCT.md section 9).
+        forSale: true,
         features: ["Windows build", "Recursive scans", "Proxy support"],
         external: [],
         python: [],

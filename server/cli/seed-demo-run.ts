@@ -1,13 +1,15 @@
 // The demo data writer behind `npm run seed:demo`, separate from the CLI so tests can run it.
 import { sql } from "drizzle-orm";
-import { generateCouponCode, generateCouponCodes } from "../../contract/coupon-code";
+import { generateCouponCodes } from "../../contract/coupon-code";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/query-rows";
-import { contactMessages, coupons, customers, orders, patchReleases, products, productVersions, quests } from "../db/schema";
+import { contactMessages, coupons, patchReleases, products, productVersions, quests } from "../db/schema";
+import { createServices } from "../services/services";
 import { DEMO_MESSAGES, DEMO_PRODUCTS, DEMO_QUESTS, FIRST_NAMES, LAST_NAMES } from "./seed-demo-data";
 
 const CUSTOMERS = 200;
-const ORDERS = 1500;
+const ORDERS = 250;
 const DAY_MS = 86_400_000;
 
 // Demo spread only (dates, statuses): not security relevant. Codes and ids use the crypto generator.
@@ -25,65 +27,82 @@ async function isEmpty(tx: Tx): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-async function seed(tx: Tx, prefix: string, now: Date) {
-  const versionIds: { id: number; amountMinor: number }[] = [];
+async function seed(tx: Tx, config: Config, now: Date) {
+  const versionIds: { id: number; amountMinor: number; productId: string; version: string; termMonths: number }[] = [];
+  const keepForSale: number[] = [];
   for (const product of DEMO_PRODUCTS) {
     await tx.insert(products).values({ id: product.id, name: product.name });
-    for (const { patches, ...v } of product.versions) {
+    for (const { patches, forSale, licenceTermMonths, ...v } of product.versions) {
+      // Every priced version is for sale while the demo orders are made through the store.
       const [row] = await tx
         .insert(productVersions)
-        .values({ productId: product.id, ...v })
+        .values({ productId: product.id, ...v, forSale: v.amountMinor > 0, licenceTermMonths: licenceTermMonths ?? 12 })
         .returning({ id: productVersions.id });
-      versionIds.push({ id: row.id, amountMinor: v.amountMinor });
+      versionIds.push({
+        id: row.id,
+        amountMinor: v.amountMinor,
+        productId: product.id,
+        version: v.version,
+        termMonths: licenceTermMonths ?? 12,
+      });
+      if (forSale) keepForSale.push(row.id);
       if (patches.length) await tx.insert(patchReleases).values(patches.map((p) => ({ productVersionId: row.id, ...p })));
     }
   }
   const paid = versionIds.filter((v) => v.amountMinor > 0);
 
   const couponRows = paid.flatMap((v) =>
-    generateCouponCodes(prefix, 8).map((code, i) => ({
+    generateCouponCodes(config.COUPON_PREFIX, 8).map((code) => ({
       code,
       productVersionId: v.id,
       discountPercent: pick([10, 15, 20, 25, 50]),
-      usedAt: i < 3 ? new Date(now.getTime() - (i + 1) * 3 * DAY_MS) : null,
     })),
   );
   const insertedCoupons = await tx.insert(coupons).values(couponRows).returning();
 
-  const customerRows = Array.from({ length: CUSTOMERS }, (_, i) => {
+  const emails = Array.from({ length: CUSTOMERS }, (_, i) => {
     const first = FIRST_NAMES[i % FIRST_NAMES.length];
     const last = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
-    return {
-      name: `${first} ${last}`,
-      email: `${first}.${last}.${i + 1}@example.com`.toLowerCase(),
-      createdAt: new Date(now.getTime() - Math.random() * 60 * DAY_MS),
-    };
+    return { name: `${first} ${last}`, email: `${first}.${last}.${i + 1}@example.com`.toLowerCase() };
   });
-  const insertedCustomers = await tx.insert(customers).values(customerRows).returning({ id: customers.id });
 
-  // Each used coupon paid for one order; the other orders pay full price.
-  const usedCoupons = insertedCoupons.filter((c) => c.usedAt);
-  const orderRows = Array.from({ length: ORDERS }, (_, i) => {
-    const coupon = usedCoupons[i];
+  // The demo orders go through the store's own services (checkout, confirm, activation, expiry) on a
+  // clock set to each order's time, inside this transaction (their own transactions become savepoints).
+  let clock = now.getTime();
+  const services = createServices(
+    tx as unknown as Db,
+    { ...config, PAYMENT_PROVIDER: "test", CHECKOUT_RATE_LIMIT: 1e9, LICENCE_RATE_LIMIT: 1e9 },
+    () => new Date(clock),
+  );
+  const store = services.store;
+  // 3 coupons of each version are used; every customer buys at least once (first CUSTOMERS orders).
+  const couponUses = paid.flatMap((v) => insertedCoupons.filter((c) => c.productVersionId === v.id).slice(0, 3));
+  const plans = Array.from({ length: ORDERS }, (_, i) => {
+    const coupon = couponUses[i];
     const version = coupon ? paid.find((v) => v.id === coupon.productVersionId)! : pick(paid);
-    const createdAt = coupon?.usedAt ?? new Date(now.getTime() - Math.random() * 30 * DAY_MS);
-    const ageDays = (now.getTime() - createdAt.getTime()) / DAY_MS;
-    // Recent orders are mostly still placed; older ones were activated, some have expired (7-day trials).
-    const status = ageDays < 2 ? pick(["placed", "placed", "active"] as const) : pick(["active", "active", "expired", "placed"] as const);
-    const expiresAt = new Date(createdAt.getTime() + (status === "expired" ? 7 : 365) * DAY_MS);
-    const amountPaidMinor = coupon ? Math.round((version.amountMinor * (100 - coupon.discountPercent)) / 100) : version.amountMinor;
-    return {
-      customerId: pick(insertedCustomers).id,
-      productVersionId: version.id,
-      amountPaidMinor,
-      couponId: coupon?.id ?? null,
-      paymentId: generateCouponCode("pay_"),
-      status,
-      createdAt,
-      expiresAt,
-    };
+    // One-month versions' orders are 32-45 days old (expired by now); the rest spread over the last 30 days.
+    const ageDays = version.termMonths < 12 ? 32 + Math.random() * 13 : (i % 30) + Math.random() * 0.45; // every day has orders
+    return { version, coupon, at: now.getTime() - ageDays * DAY_MS, customer: emails[i % CUSTOMERS], ageDays };
   });
-  for (let i = 0; i < orderRows.length; i += 500) await tx.insert(orders).values(orderRows.slice(i, i + 500));
+  for (const plan of plans) {
+    clock = plan.at;
+    const order = await store.checkout.createOrder(
+      { product_id: plan.version.productId, version: plan.version.version, ...plan.customer, coupon: plan.coupon?.code },
+      "127.0.0.1",
+    );
+    const payment = await store.testProvider.pay(order.order_id, order.token, { webhook: false });
+    const { licence_key } = await store.orders.confirm(order.order_id, payment);
+    // Older orders were mostly activated on a machine or two; recent ones are mostly still placed.
+    if (Math.random() < (plan.ageDays < 2 ? 0.3 : 0.7)) {
+      clock += Math.random() * DAY_MS;
+      await store.licences.activate({ key: licence_key, fingerprint: `demo-${order.order_id}`, name: "Demo laptop" }, "127.0.0.1");
+    }
+  }
+  clock = now.getTime();
+  await store.expiry.expireTerms();
+  // Demo receipts go to example.com addresses: not mail anyone should send.
+  await tx.execute(sql`delete from mail_outbox where kind = 'receipt'`);
+  await tx.execute(sql`update product_versions set for_sale = (id = any(${sql.raw(`array[${keepForSale.join(",") || "0"}]::int[]`)}))`);
 
   await tx
     .insert(quests)
@@ -96,6 +115,6 @@ async function seed(tx: Tx, prefix: string, now: Date) {
  * Fills an empty database in one transaction (all or nothing). Resolves null, changing nothing,
  * when products, customers, orders or quests already exist.
  */
-export async function seedDemo(db: Db, couponPrefix: string, now: Date) {
-  return db.transaction(async (tx) => ((await isEmpty(tx)) ? seed(tx, couponPrefix, now) : null));
+export async function seedDemo(db: Db, config: Config, now: Date) {
+  return db.transaction(async (tx) => ((await isEmpty(tx)) ? seed(tx, config, now) : null));
 }

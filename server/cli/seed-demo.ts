@@ -10,7 +10,7 @@ async function main(): Promise<number> {
   const database = await openCliDatabase(config, "npm run seed:demo");
   if (!database) return 1;
   try {
-    const result = await seedDemo(database.db, config.COUPON_PREFIX, new Date());
+    const result = await seedDemo(database.db, config, new Date());
     if (!result) {
       console.error(
         "The database already holds products, customers, orders or quests; seed:demo only fills an empty database. Nothing was changed.",
