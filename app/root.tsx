@@ -5,6 +5,14 @@ import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 import { SITE_FACTS_ELEMENT_ID, site, siteFactsJson } from "./site";
 
+const NO_SCRIPT_CSS = [
+  "#main-menu{display:block}",
+  "@media (min-width:48rem){#main-menu{display:flex}}",
+  // Unlayered, so it wins over Tailwind's .hidden (utilities layer).
+  ".no-js-shown{display:flex}",
+  '.js-only,#docs-sidebar,[aria-controls="main-menu"],[aria-controls="docs-sidebar"]{display:none}',
+].join("");
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -18,6 +26,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <link rel="alternate" type="application/atom+xml" title={`${site.name} blog`} href={`${site.origin}/Blog/feed.xml`} />
         <InlineStylesheet />
+        {/* Without JavaScript the toggles cannot open anything: show what they would (the phone menu,
+            the docs sidebar, both /Projects cards) and hide the controls that need a script. */}
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
         <Meta />
         <Links />
       </head>

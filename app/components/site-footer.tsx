@@ -36,17 +36,17 @@ export function SiteFooter() {
           <ul className="space-y-1 text-sm">
             <li>
               <Link className="hover:text-white" to="/About">
-                About us
+                Our story
               </Link>
             </li>
             <li>
               <Link className="hover:text-white" to="/Projects">
-                Products
+                Our Products
               </Link>
             </li>
             <li>
               <Link className="hover:text-white" to="/tools">
-                Security tools
+                Cybersecurity Products
               </Link>
             </li>
             <li>

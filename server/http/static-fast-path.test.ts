@@ -16,6 +16,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "index.html"), `<!doctype html><script>window.x=1</script>${"<p>page</p>".repeat(100)}`);
   writeFileSync(path.join(dir, "assets/app-1.js"), "console.log(1);".repeat(100));
+  mkdirSync(path.join(dir, "Blog"));
+  writeFileSync(path.join(dir, "Blog/index.html"), "<!doctype html><p>blog</p>");
   const files = loadStaticFiles(dir);
   server = createServer(
     staticFastPath(files, { TRUST_PROXY: "loopback", LOG_REQUESTS: false }, (_req, res) => res.writeHead(299).end("next")),
@@ -30,6 +32,15 @@ afterAll(() => {
 });
 
 describe("staticFastPath", () => {
+  it("sends another case of a page's path to the page's own path with a 301, query kept; assets stay exact", async () => {
+    const res = await fetch(`${base}/blog?x=1`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/Blog?x=1");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await fetch(`${base}/Blog`)).status).toBe(200);
+    expect((await fetch(`${base}/ASSETS/app-1.js`)).status).toBe(299);
+  });
+
   it("serves a prerendered page with its hash CSP, the security headers and a request id", async () => {
     const res = await fetch(`${base}/?utm=1`, { headers: { "Accept-Encoding": "identity" } });
     expect(res.status).toBe(200);

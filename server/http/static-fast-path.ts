@@ -18,6 +18,9 @@ export function staticFastPath(
   config: Pick<Config, "TRUST_PROXY" | "LOG_REQUESTS">,
   next: RequestListener,
 ): RequestListener {
+  // "/blog" and "/about" answered 200 beside "/Blog" and "/About": one URL per page, the others 301.
+  const pagesByLowerCase = new Map<string, string>();
+  for (const [key, file] of files) if (file.contentType.startsWith("text/html")) pagesByLowerCase.set(key.toLowerCase(), key);
   const plain = securityHeaderEntries(false);
   const https = securityHeaderEntries(true);
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -27,7 +30,14 @@ export function staticFastPath(
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
     const file = files.get(pathname);
-    if (!file) return next(req, res);
+    if (!file) {
+      const canonical = pagesByLowerCase.get(pathname.toLowerCase());
+      if (canonical === undefined) return next(req, res);
+      const location = canonical + (query === -1 ? "" : url.slice(query));
+      const security = isHttps(req, config) ? https : plain;
+      res.writeHead(301, ["Location", location, "Cache-Control", "public, max-age=3600", ...security, "X-Request-Id", randomUUID()]);
+      return res.end();
+    }
     const started = performance.now();
     const answer = staticAnswer(file, method, req.headers["if-none-match"], req.headers["accept-encoding"]);
     const requestId = randomUUID();

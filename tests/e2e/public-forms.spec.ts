@@ -82,6 +82,6 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     expect((await response).status()).toBe(400);
     await expect(page.getByRole("heading", { name: "Failed to submit the form. Please try again." })).toBeVisible();
-    await expect(page.getByText(/otherType/)).toBeVisible();
+    await expect(page.getByText(/^Specify the type of organisation: /)).toBeVisible();
   });
 });

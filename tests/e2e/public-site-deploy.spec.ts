@@ -168,3 +168,21 @@ for (const article of articles) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the menu links, the docs roles and both /Projects choices are reachable", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await page.goto("/products/educational/campus/docs");
+    const role = page.locator("details", { hasText: "Administrator" }).first();
+    await role.locator("summary").click();
+    await expect(role.getByRole("heading", { name: "Infrastructure" })).toBeVisible();
+    await page.goto("/Projects");
+    await expect(page.getByRole("heading", { name: "TubeLearns" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "CAMPUS" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Read more about CAMPUS" })).toBeVisible();
+  });
+});

@@ -4,13 +4,13 @@ import { services, whyChooseUs } from "../../content/company";
 import { site } from "../../site";
 
 export function meta() {
-  return pageMeta("/About", "About us", `The story of ${site.name}: a security consultancy from ${site.country} that builds its own tools and education software.`);
+  return pageMeta("/About", "Our story", `The story of ${site.name}: a security consultancy from ${site.country} that builds its own tools and education software.`);
 }
 
 export default function About() {
   return (
     <>
-      <PageHero eyebrow="About us" title={`The story of ${site.name}`}>{site.tagline}</PageHero>
+      <PageHero eyebrow="Our story" title={`The story of ${site.name}`}>{site.tagline}</PageHero>
       <Prose>
         <section>
           <h2 className="text-2xl font-bold">Our story</h2>

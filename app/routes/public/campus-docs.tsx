@@ -42,6 +42,22 @@ export default function CampusDocs() {
             <p className="text-lg text-slate-700">Choose a role in the menu, then one of its screens, to see an overview video and what the screen does.</p>
           </section>
         )}
+        {/* Without JavaScript the sidebar is hidden (root layout); every role opens as a <details>. */}
+        <noscript>
+          <div className="mt-8 max-w-3xl space-y-3">
+            {campusDocs.map((group) => (
+              <details key={group.id} className="rounded-lg border border-slate-200 p-4">
+                <summary className="cursor-pointer text-xl font-semibold">{group.label}</summary>
+                {group.entries.map((e) => (
+                  <section key={e.id} className="mt-4">
+                    <h2 className="text-lg font-semibold">{e.label}</h2>
+                    <p className="mt-1 text-slate-800">{e.description}</p>
+                  </section>
+                ))}
+              </details>
+            ))}
+          </div>
+        </noscript>
       </div>
     </div>
   );

@@ -13,6 +13,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.message.startsWith("Too many") ? 429 : 400 });
 }
 
+// Field names as the forms label them (home-contact-form.tsx, campus-contact-form.tsx), so an error
+// says "Organisation type", not "orgType".
+const FIELD_LABELS: Record<"general" | "campus", Record<string, string>> = {
+  general: { name: "Your name", email: "E-mail address", message: "Message" },
+  campus: {
+    name: "Full name",
+    email: "E-mail address",
+    orgType: "Organisation type",
+    orgName: "Organisation name",
+    otherType: "Specify the type of organisation",
+    message: "Message",
+  },
+};
+
 /** Where the contact forms land when JavaScript is off. */
 export default function ContactSent({ actionData }: Route.ComponentProps) {
   if (!actionData) {
@@ -35,7 +49,7 @@ export default function ContactSent({ actionData }: Route.ComponentProps) {
         {actionData.ok ? <p>Thank you. We read every message and answer within one working day.</p> : <p>{actionData.message}</p>}
         {actionData.errors ? (
           <ul className="list-disc pl-6">
-            {Object.entries(actionData.errors).map(([field, text]) => <li key={field}>{field}: {text}</li>)}
+            {Object.entries(actionData.errors).map(([field, text]) => <li key={field}>{FIELD_LABELS[campus ? "campus" : "general"][field] ?? field}: {text}</li>)}
           </ul>
         ) : null}
         <p><Link className="text-sky-800 underline" to={back}>{actionData.ok ? "Back" : "Go back and try again"}</Link></p>

@@ -16,7 +16,6 @@ const cards = {
 /** Nothing is shown until a category is chosen (SPEC.md section 4: empty, then 'open' or 'edu'). */
 export default function Projects() {
   const [selected, setSelected] = useState<"" | "open" | "edu">("");
-  const card = selected ? cards[selected] : null;
   return (
     <>
       <PageHero title="Our Products" />
@@ -25,7 +24,7 @@ export default function Projects() {
           <h2 className="text-lg font-bold">Our Products</h2>
           <ul className="mt-3 flex gap-2 md:flex-col">
             {(["open", "edu"] as const).map((id) => (
-              <li key={id}>
+              <li key={id} className="js-only">
                 <button type="button" aria-pressed={selected === id} onClick={() => setSelected(id)} className={`rounded-lg px-4 py-2 text-left font-medium ${selected === id ? "bg-sky-700 text-white" : "bg-slate-100 hover:bg-slate-200"}`}>
                   {id === "open" ? "Open Source projects" : "Education"}
                 </button>
@@ -34,18 +33,19 @@ export default function Projects() {
           </ul>
         </nav>
         <div className="flex-1" aria-live="polite">
-          {card ? (
-            <article className="flex gap-4 rounded-xl border border-slate-200 p-6">
-              <ProductIcon name={card.icon} className="h-14 w-14 shrink-0" />
+          {/* Both cards are in the HTML, hidden until chosen: without JavaScript the <noscript> style of
+              the root layout shows both, since the buttons cannot choose. */}
+          {(["open", "edu"] as const).map((id) => (
+            <article key={id} className={`${selected === id ? "flex" : "hidden"} no-js-shown mb-4 gap-4 rounded-xl border border-slate-200 p-6`}>
+              <ProductIcon name={cards[id].icon} className="h-14 w-14 shrink-0" />
               <div>
-                <h2 className="text-xl font-bold">{card.name}</h2>
-                <p className="mt-2 text-slate-700">{card.text}</p>
-                <Link to={card.path} className="mt-3 inline-block font-semibold text-sky-800 underline">Read more about {card.name}</Link>
+                <h2 className="text-xl font-bold">{cards[id].name}</h2>
+                <p className="mt-2 text-slate-700">{cards[id].text}</p>
+                <Link to={cards[id].path} className="mt-3 inline-block font-semibold text-sky-800 underline">Read more about {cards[id].name}</Link>
               </div>
             </article>
-          ) : (
-            <p className="text-slate-600">Choose a category to see its products.</p>
-          )}
+          ))}
+          {selected ? null : <p className="js-only text-slate-600">Choose a category to see its products.</p>}
         </div>
       </div>
     </>

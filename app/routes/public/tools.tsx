@@ -6,7 +6,7 @@ import { cyberProducts } from "../../content/products";
 import { site } from "../../site";
 
 export function meta() {
-  return pageMeta("/tools", "Cybersecurity tools", "dirx directory scanner, Passive Pass wordlist generator and our network penetration testing kit.");
+  return pageMeta("/tools", "Cybersecurity Products", "dirx directory scanner, Passive Pass wordlist generator and our network penetration testing kit.");
 }
 
 const details: Record<string, string> = {
@@ -18,7 +18,7 @@ const details: Record<string, string> = {
 export default function Tools() {
   return (
     <>
-      <PageHero eyebrow="Tools" title="Cybersecurity tools">The tools our consultants use on every assessment. Use them only on systems you are authorised to test.</PageHero>
+      <PageHero eyebrow="Tools" title="Cybersecurity Products">The tools our consultants use on every assessment. Use them only on systems you are authorised to test.</PageHero>
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-3">
         {cyberProducts.map((p) => (
           <li key={p.name} className="flex flex-col rounded-xl border border-slate-200 p-6">
