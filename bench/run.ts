@@ -1,6 +1,6 @@
 // npm run bench: measures an existing production build ($BUILD_DIR, default build/) against
 // baselines measured in the same run, and prints one table. It builds nothing itself.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { prerenderPaths } from "../app/prerender";
@@ -14,7 +14,12 @@ import { frontEndSection } from "./sections/front-end";
 import { lighthouseSection } from "./sections/lighthouse";
 import { pagesSection } from "./sections/pages";
 
-const publicPages = [...prerenderPaths, ...(process.env.BENCH_SSR_PAGES ?? "").split(",").filter(Boolean)];
+// The prerendered pages and the blog articles; BENCH_PAGES (comma-separated) measures only those.
+const articles = readdirSync("content/blog")
+  .filter((file) => file.endsWith(".md") && file !== "README.md")
+  .map((file) => `/Blog/${file.slice(0, -3)}`);
+const listed = (name: string) => (process.env[name] ?? "").split(",").filter(Boolean);
+const publicPages = listed("BENCH_PAGES").length ? listed("BENCH_PAGES") : [...prerenderPaths, ...articles, ...listed("BENCH_SSR_PAGES")];
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(bench.buildDir, "server.js"))) {
