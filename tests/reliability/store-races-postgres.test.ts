@@ -31,7 +31,7 @@ describe.skipIf(!pgUrl)("store races on PostgreSQL, two app instances", () => {
     await db?.drop();
   });
 
-  const create = (t: TestApp, i: number, coupon?: string) =>
+  const create = async (t: TestApp, i: number, coupon?: string): Promise<Response> =>
     t.request("/api/checkout/orders", {
       method: "POST",
       json: { product_id: "race-dirx", version: "1.0", email: `race${i}@example.com`, name: "Race", coupon },
@@ -104,9 +104,14 @@ describe.skipIf(!pgUrl)("store races on PostgreSQL, two app instances", () => {
     const key = (await confirm.json()).licence_key;
     const statuses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        either(i)
-          .request("/api/licenses/activate", { method: "POST", json: { key, fingerprint: `machine-${i}` }, ip: `10.78.0.${i}` })
-          .then((r) => r.status),
+        (async () =>
+          (
+            await either(i).request("/api/licenses/activate", {
+              method: "POST",
+              json: { key, fingerprint: `machine-${i}` },
+              ip: `10.78.0.${i}`,
+            })
+          ).status)(),
       ),
     );
     figures.push(
