@@ -22,6 +22,10 @@ export const CouponBatchSchema = z.object({
     .int("Use a whole percentage.")
     .min(1, "The discount must be at least 1%.")
     .max(100, "The discount cannot exceed 100%."),
+  /** Optional last day the codes work (YYYY-MM-DD, through the end of that UTC day). */
+  expires_on: z.iso.date("Use a date such as 2026-12-31.").optional(),
+  /** Optional note for the whole batch, e.g. who it was made for. */
+  note: z.string().trim().max(200, "At most 200 characters.").optional(),
 });
 export type CouponBatch = z.infer<typeof CouponBatchSchema>;
 

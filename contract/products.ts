@@ -34,12 +34,31 @@ export const PythonPackageSchema = z.object({
 });
 export type PythonPackage = z.infer<typeof PythonPackageSchema>;
 
+const twoDecimals = (n: number) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+const amountRange = z
+  .number("Enter the amount as a number.")
+  .min(0, "The amount cannot be negative.")
+  .max(10_000_000, "The amount is too large.")
+  .refine(twoDecimals, "Use at most two decimals.");
+
 /** Money as typed in the form: a number (or numeric string from a form post), at most 2 decimals. */
 export const AmountSchema = z.coerce
   .number("Enter the amount as a number.")
   .min(0, "The amount cannot be negative.")
   .max(10_000_000, "The amount is too large.")
-  .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most two decimals.");
+  .refine(twoDecimals, "Use at most two decimals.");
+
+/** A price with no default: an empty field is an error, never 0 (a free version types 0 on purpose). */
+export const PriceSchema = z
+  .union([z.number(), z.string()], "Enter the amount as a number.")
+  .transform((value, ctx) => {
+    if (typeof value === "number") return value;
+    const typed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(typed)) return Number(typed);
+    ctx.addIssue({ code: "custom", message: typed ? "Enter the amount as a number." : "Enter the price (0 only for a free version)." });
+    return z.NEVER;
+  })
+  .pipe(amountRange);
 
 /** POST /api/oni/add/product/version */
 export const ProductVersionInputSchema = z.object({
@@ -56,7 +75,8 @@ export const ProductVersionInputSchema = z.object({
   processor: shortText("processor"),
   storage: shortText("storage"),
   network: shortText("network"),
-  amount: AmountSchema,
+  // No default: an empty Amount is an error, not a free version (0 is typed on purpose).
+  amount: PriceSchema,
   features: z.array(z.string().trim().min(1, "A feature cannot be blank.").max(300)).max(50).default([]),
   external: z.array(ExternalDependencySchema).max(50).default([]),
   python: z.array(PythonPackageSchema).max(100).default([]),

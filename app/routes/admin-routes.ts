@@ -13,6 +13,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/messages", "routes/admin/messages.tsx"),
     route("dashboard/quests", "routes/admin/quests.tsx"),
     route("dashboard/versions", "routes/admin/versions.tsx"),
+    route("dashboard/versions/:id", "routes/admin/version-detail.tsx"),
     route("dev-quest-add", "routes/admin/quest-add.tsx"),
   ]),
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Config } from "../config";
+import { adminCouponOperations } from "./admin-coupons";
 import { authOperations } from "./auth";
 import { contactOperations, messageOperations } from "./contact";
 import { couponOperations } from "./coupons";
@@ -8,6 +9,7 @@ import { openApiDocument } from "./openapi";
 import { type ApiOperation, defineOperation } from "./operation";
 import { outboxOperations } from "./outbox";
 import { patchOperations } from "./patches";
+import { productVersionOperations } from "./product-versions";
 import { productOperations } from "./products";
 import { questOperations } from "./quests";
 import { licenceOperations, storeOperations } from "./store";
@@ -20,6 +22,8 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...dashboardOperations,
   ...productOperations,
   ...couponOperations,
+  ...productVersionOperations,
+  ...adminCouponOperations,
   ...patchOperations,
   ...questOperations,
   ...storeOperations,

@@ -32,11 +32,11 @@ describe("POST /api/oni/add/product/version", () => {
   });
 
   it("accepts urlencoded and multipart posts whose list fields are JSON strings", async () => {
-    const urlencoded = new URLSearchParams(formOf(versionInput("prod-a", "1.1")));
+    const urlencoded = new URLSearchParams(formOf(versionInput("prod-a", "1.1", { product_name: "Prod A Scanner" })));
     const res = await t.request("/api/oni/add/product/version", { method: "POST", headers, body: urlencoded });
     expect(res.status).toBe(201);
     const multipart = new FormData();
-    for (const [k, v] of formOf(versionInput("prod-a", "1.2"))) multipart.append(k, v);
+    for (const [k, v] of formOf(versionInput("prod-a", "1.2", { product_name: "Prod A Scanner" }))) multipart.append(k, v);
     expect((await t.request("/api/oni/add/product/version", { method: "POST", headers, body: multipart })).status).toBe(201);
     const broken = new URLSearchParams(formOf(versionInput("prod-a", "1.3")));
     broken.set("os", "[linux");

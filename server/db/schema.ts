@@ -145,7 +145,12 @@ export const coupons = pgTable(
     orderId: bigint("order_id", { mode: "number" }).references((): AnyPgColumn => orders.id),
     createdAt: createdAt(),
   },
-  (t) => [index("coupons_version_idx").on(t.productVersionId), index("coupons_reserved_order_idx").on(t.reservedOrderId)],
+  (t) => [
+    index("coupons_version_idx").on(t.productVersionId),
+    index("coupons_reserved_order_idx").on(t.reservedOrderId),
+    // The admin's code search: `code like 'PREFIX%'` (exact or prefix) whatever the database's collation.
+    index("coupons_code_prefix_idx").on(t.code.op("text_pattern_ops")),
+  ],
 );
 
 export const patchReleases = pgTable(
@@ -222,6 +227,8 @@ export const orders = pgTable(
     index("orders_pending_expiry_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // The admin's order search by customer e-mail (case-insensitive, exact).
+    index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     index("orders_term_expiry_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} in ('placed', 'active')`),

@@ -5,6 +5,7 @@ import { coupons } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
 import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
+import { InvalidInputError } from "./errors";
 import type { ServiceDeps } from "./deps";
 import type { Actor } from "./messages";
 import type { Products } from "./products";
@@ -14,7 +15,7 @@ const COUPON_BATCH_LOCK = 7_301_001;
 
 export type RedeemedCoupon = { id: number; code: string; productVersionId: number; discountPercent: number; usedAt: Date };
 
-export function createCoupons({ db, config, audit, products }: ServiceDeps & { audit: Audit; products: Products }) {
+export function createCoupons({ db, config, now, audit, products }: ServiceDeps & { audit: Audit; products: Products }) {
   return {
     /**
      * Stores a batch of codes for one product version, all or nothing: one multi-row insert, so a
@@ -27,6 +28,11 @@ export function createCoupons({ db, config, audit, products }: ServiceDeps & { a
         if (!pattern.test(code)) errors[`coupons.${i}`] = `A code is ${config.COUPON_PREFIX} followed by 10 letters or digits.`;
       });
       if (Object.keys(errors).length) throw badRequest("Some coupon codes are malformed.", errors);
+      // The codes work through the whole of their last day (UTC).
+      const expiresAt = batch.expires_on ? new Date(Date.parse(`${batch.expires_on}T00:00:00Z`) + 86_400_000 - 1) : null;
+      if (expiresAt && expiresAt <= now()) {
+        throw new InvalidInputError("The expiry date has passed.", { expires_on: "Choose today or a later day." });
+      }
       const version = await products.findVersion(batch.product_id, batch.version);
       try {
         await db.transaction(async (tx) => {
@@ -35,16 +41,22 @@ export function createCoupons({ db, config, audit, products }: ServiceDeps & { a
           // are rare admin actions, so they take turns; the later one gets the unique violation (409).
           // (Sorting the codes would also avoid the deadlock but would reorder the admin's list.)
           await tx.execute(sql`select pg_advisory_xact_lock(${COUPON_BATCH_LOCK})`);
-          await tx
-            .insert(coupons)
-            .values(batch.coupons.map((code) => ({ code, productVersionId: version.id, discountPercent: batch.discount_percentage })));
+          await tx.insert(coupons).values(
+            batch.coupons.map((code) => ({
+              code,
+              productVersionId: version.id,
+              discountPercent: batch.discount_percentage,
+              expiresAt,
+              note: batch.note || null,
+            })),
+          );
           await audit.record(
             {
               ...actor,
               action: "coupon.create_batch",
               entity: "product_version",
               entityId: version.id,
-              detail: { count: batch.coupons.length, discount: batch.discount_percentage },
+              detail: { count: batch.coupons.length, discount: batch.discount_percentage, expires_on: batch.expires_on, note: batch.note },
             },
             tx,
           );

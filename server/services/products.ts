@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ProductInformation, ProductVersionInput, VersionDetails } from "../../contract/products";
 import { compareVersions } from "../../contract/versions";
 import { coupons, products, productVersions } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
+import { ConflictError } from "./errors";
 import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
 import type { ServiceDeps } from "./deps";
@@ -24,6 +25,13 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
       try {
         return await db.transaction(async (tx) => {
           await tx.insert(products).values({ id: input.product_id, name: input.product_name }).onConflictDoNothing();
+          // A new version of an existing product must not silently drop the name typed for it.
+          const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, input.product_id));
+          if (product.name.toLowerCase() !== input.product_name.toLowerCase()) {
+            throw new ConflictError(`Product ${input.product_id} is named "${product.name}".`, {
+              product_name: `${input.product_id} is already named "${product.name}": use that name, or choose a new product ID.`,
+            });
+          }
           const [row] = await tx
             .insert(productVersions)
             .values({
@@ -54,7 +62,10 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
           return row;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(`Version ${input.version} of ${input.product_id} already exists.`);
+        if (isUniqueViolation(err)) {
+          const message = `Version ${input.version} of ${input.product_id} already exists.`;
+          throw new ConflictError(message, { version: message });
+        }
         throw err;
       }
     },
@@ -72,6 +83,7 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
           })
           .from(productVersions)
           .innerJoin(products, eq(products.id, productVersions.productId))
+          .where(isNull(productVersions.archivedAt))
           .orderBy(asc(products.id), versionOrder),
         db
           .select({ versionId: coupons.productVersionId, code: coupons.code, usedAt: coupons.usedAt, discount: coupons.discountPercent })
@@ -99,6 +111,7 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
         .select({ name: products.name, version: productVersions.version })
         .from(productVersions)
         .innerJoin(products, eq(products.id, productVersions.productId))
+        .where(isNull(productVersions.archivedAt))
         .orderBy(asc(products.id), versionOrder);
       // A Map, not {}: a product named "__proto__" or "constructor" would find Object.prototype's member (a 500).
       const details = new Map<string, string[]>();

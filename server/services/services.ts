@@ -4,12 +4,14 @@ import { createAdmins } from "./admins";
 import { createAudit } from "./audit";
 import { createAuth } from "./auth";
 import { createContact } from "./contact";
+import { createCouponAdmin } from "./coupon-admin";
 import { createCoupons } from "./coupons";
 import { createDashboard } from "./dashboard";
 import { createOutboxAdmin } from "./mail/outbox-admin";
 import { createMessages } from "./messages";
 import { createPatches } from "./patches";
 import { createProducts } from "./products";
+import { createProductVersions } from "./product-versions";
 import { createQuests } from "./quests";
 import type { ServiceDeps } from "./deps";
 import { createRateLimiter } from "./rate-limit";
@@ -30,7 +32,9 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     messages: createMessages({ ...deps, audit }),
     outbox: createOutboxAdmin({ ...deps, audit }),
     products,
+    productVersions: createProductVersions({ ...deps, audit }),
     coupons: createCoupons({ ...deps, audit, products }),
+    couponAdmin: createCouponAdmin({ ...deps, audit }),
     patches: createPatches({ ...deps, audit, products }),
     quests: createQuests({ ...deps, audit }),
     dashboard: createDashboard(deps),

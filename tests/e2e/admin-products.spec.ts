@@ -1,5 +1,7 @@
 import { checkScreen, expect, test, unique } from "./admin-fixtures";
 
+test.describe.configure({ timeout: 120_000 }); // shared machine: axe under load
+
 async function fillRequired(page: import("@playwright/test").Page, id: string) {
   await page.getByLabel("Product ID").fill(id);
   await page.getByLabel("Product Name").fill(`Scanner ${id}`);

@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import toast from "react-hot-toast";
+import type { VersionDetail } from "../../../contract/admin-versions";
 import { OS_OPTIONS, PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { Field, type FieldErrors, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
 import { type Row, RowsEditor } from "./rows-editor";
+import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
 
 const TEXT_FIELDS = [
@@ -27,16 +29,21 @@ const PYTHON_COLUMNS = [
 
 const filled = <K extends string>(rows: Row<K>[]) => rows.filter((row) => Object.values<string>(row).some((v) => v.trim()));
 
-/** The Product Requirements form of a major / minor release (SPEC.md section 2). */
-export function ProductVersionForm() {
+/**
+ * The Product Requirements form of a major / minor release (SPEC.md section 2). `from` pre-fills it
+ * from an earlier version (requirements, dependencies, packages, price); `product` fixes the product.
+ */
+export function ProductVersionForm({ from, product }: { from?: VersionDetail | null; product?: { id: string; name: string } | null }) {
   const hydrated = useHydrated();
-  const [features, setFeatures] = useState<Row<"text">[]>([{ text: "" }]);
-  const [external, setExternal] = useState<Row<"name" | "os" | "link" | "version">[]>([]);
-  const [python, setPython] = useState<Row<"name" | "version">[]>([]);
+  const [features, setFeatures] = useState<Row<"text">[]>(from?.features.length ? from.features.map((text) => ({ text })) : [{ text: "" }]);
+  const [external, setExternal] = useState<Row<"name" | "os" | "link" | "version">[]>(from?.external ?? []);
+  const [python, setPython] = useState<Row<"name" | "version">[]>(from?.python ?? []);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState("");
   const [progress, setProgress] = useState<"idle" | "running" | "done">("idle");
   const submitting = progress === "running";
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, formError ? { ...errors, form: formError } : errors);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,8 +55,12 @@ export function ProductVersionForm() {
     const os = form.getAll("os").map(String);
     // SPEC section 5: product_id, product_name and one operating system, else the toast and stop.
     if (!text("product_id").trim() || !text("product_name").trim() || os.length === 0) {
-      setErrors(os.length ? {} : { os: "Choose at least one operating system." });
-      setProgress("done");
+      setErrors({
+        ...(text("product_id").trim() ? {} : { product_id: "Enter a product ID." }),
+        ...(text("product_name").trim() ? {} : { product_name: "Enter the product name." }),
+        ...(os.length ? {} : { os: "Choose at least one operating system." }),
+      });
+      setProgress("idle");
       toast.error(PRODUCT_MESSAGES.missingFields);
       return;
     }
@@ -65,7 +76,7 @@ export function ProductVersionForm() {
     const checked = ProductVersionInputSchema.safeParse(body);
     if (!checked.success) {
       setErrors(issuesToErrors(checked.error.issues));
-      setProgress("done");
+      setProgress("idle");
       toast.error(PRODUCT_MESSAGES.failure);
       return;
     }
@@ -81,14 +92,18 @@ export function ProductVersionForm() {
     } catch (error) {
       setErrors(error instanceof ApiError ? error.errors : {});
       setFormError(errorMessage(error, "The server could not be reached."));
-      setProgress("done");
+      // A failure empties the bar again: a full bar reads as "done".
+      setProgress("idle");
       toast.error(PRODUCT_MESSAGES.failure);
     }
   }
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
+      // The form's own checks show their messages on the fields; the browser's bubbles would block them.
+      noValidate
       className="mt-6 space-y-6 rounded-lg bg-white p-4 shadow md:p-6"
       aria-describedby={formError ? "product-form-error" : undefined}
     >
@@ -97,19 +112,55 @@ export function ProductVersionForm() {
           label="Product ID"
           name="product_id"
           required
+          readOnly={Boolean(product)}
+          defaultValue={product?.id}
           error={errors.product_id}
-          hint="Lower-case letters, digits and dashes, e.g. dirx"
+          hint={product ? "An existing product: choose another above" : "Lower-case letters, digits and dashes, e.g. dirx"}
         />
-        <Field label="Product Name" name="product_name" required error={errors.product_name} className="[&_input]:lowercase" />
-        <Field label="Version" name="version" required placeholder="1.0" error={errors.version} />
-        <Field label="Amount" name="amount" type="number" min={0} step="0.01" defaultValue="0" required error={errors.amount} />
+        <Field
+          label="Product Name"
+          name="product_name"
+          required
+          readOnly={Boolean(product)}
+          defaultValue={product?.name}
+          error={errors.product_name}
+          className="[&_input]:lowercase"
+        />
+        <Field
+          label="Version"
+          name="version"
+          required
+          placeholder="1.0"
+          error={errors.version}
+          hint={from ? `Started from ${from.version}: type the new version` : undefined}
+        />
+        {/* No default: an untouched Amount is an error, not a free version (0 is typed on purpose). */}
+        <Field
+          label="Amount (₹)"
+          name="amount"
+          type="number"
+          min={0}
+          step="0.01"
+          defaultValue={from ? from.amount : undefined}
+          required
+          error={errors.amount}
+          hint="Type 0 only for a free version"
+        />
       </div>
       <fieldset aria-describedby={errors.os ? "os-error" : undefined}>
         <legend className="text-sm font-medium">Operating System</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {OS_OPTIONS.map((os) => (
             <label key={os} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="os" value={os} className="h-4 w-4" /> {os}
+              <input
+                type="checkbox"
+                name="os"
+                value={os}
+                defaultChecked={from?.os.includes(os)}
+                aria-invalid={errors.os ? true : undefined}
+                className="h-4 w-4"
+              />{" "}
+              {os}
             </label>
           ))}
         </div>
@@ -121,7 +172,7 @@ export function ProductVersionForm() {
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TEXT_FIELDS.map(([name, label, placeholder]) => (
-          <Field key={name} label={label} name={name} placeholder={placeholder} required error={errors[name]} />
+          <Field key={name} label={label} name={name} placeholder={placeholder} defaultValue={from?.[name]} required error={errors[name]} />
         ))}
       </div>
       <RowsEditor

@@ -1,88 +1,89 @@
-import { PatchListSchema } from "../../../contract/patches";
-import { ProductInformationListSchema } from "../../../contract/products";
-import { useApiData } from "../../components/admin/use-api-data";
-import { formatAmount } from "../../lib/money";
+import { type ColumnDef, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from "@tanstack/react-table";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { VersionSummary } from "../../../contract/admin-versions";
+import { DataTable } from "../../components/admin/data-table";
+import { formatInr } from "../../lib/money";
+import type { Route } from "./+types/versions";
+import { requireAdminPage } from "./session.server";
 
-const parseVersions = (raw: unknown) => ProductInformationListSchema.parse(raw);
-const parsePatches = (raw: unknown) => PatchListSchema.parse(raw).patches;
-const cell = "py-2 pr-4 align-top";
+// Screen data from the services in the loader (decision 017); the list is bounded (at most 2,000
+// versions), so sorting it happens here, in the table.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const archived = new URL(request.url).searchParams.get("archived") === "include" ? "include" : undefined;
+  const [versions, patches] = await Promise.all([context.services.productVersions.list({ archived }), context.services.patches.list()]);
+  return { versions: versions.items, patches };
+}
 
-export default function Versions() {
-  const versions = useApiData("/api/products/informations", parseVersions);
-  const patches = useApiData("/api/products/version/patches", parsePatches);
+const columns: ColumnDef<VersionSummary>[] = [
+  {
+    id: "product",
+    header: "Product",
+    accessorFn: (v) => v.product_id,
+    cell: ({ row: { original: v } }) => (
+      <>
+        <span className="lowercase">{v.product_name}</span> <span className="text-slate-700">({v.product_id})</span>
+      </>
+    ),
+  },
+  {
+    id: "version",
+    header: "Version",
+    accessorFn: (v) => v.version,
+    sortingFn: (a, b) => {
+      const x = a.original.version.split(".").map(Number);
+      const y = b.original.version.split(".").map(Number);
+      for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+      return 0;
+    },
+    cell: ({ row: { original: v } }) => (
+      <Link to={`/dashboard/versions/${v.id}`} className="text-blue-800 underline">
+        {v.version}
+        <span className="sr-only"> of {v.product_id}: details</span>
+      </Link>
+    ),
+  },
+  { id: "amount", header: "Amount", accessorFn: (v) => v.amount, cell: ({ getValue }) => formatInr(getValue<number>()) },
+  { id: "for_sale", header: "For sale", accessorFn: (v) => (v.for_sale ? "yes" : "no") },
+  { id: "state", header: "State", accessorFn: (v) => (v.archived ? "archived" : "active") },
+];
+
+export default function Versions({ loaderData }: Route.ComponentProps) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [params] = useSearchParams();
+  const showArchived = params.get("archived") === "include";
+  // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
+  const table = useReactTable({
+    data: loaderData.versions,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
   return (
     <>
       <title>Versions &amp; Patches | Admin</title>
       <h1 className="text-2xl font-bold">Versions &amp; Patches</h1>
       <section aria-labelledby="versions-title" className="mt-6 rounded-lg bg-white p-4 shadow">
-        <h2 id="versions-title" className="text-xl font-semibold">
-          Product versions
-        </h2>
-        {versions.loading && !versions.data ? (
-          <p className="mt-3" role="status">
-            Loading...
-          </p>
-        ) : null}
-        {versions.error ? (
-          <p className="mt-3 text-red-700" role="alert">
-            Could not load the versions: {versions.error}
-          </p>
-        ) : null}
-        {versions.data?.length === 0 ? <p className="mt-3 text-slate-700">No versions yet.</p> : null}
-        {versions.data?.length ? (
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="versions-title">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-300">
-                <tr>
-                  <th scope="col" className={cell}>
-                    Product
-                  </th>
-                  <th scope="col" className={cell}>
-                    Version
-                  </th>
-                  <th scope="col" className={cell}>
-                    Amount
-                  </th>
-                  <th scope="col" className={cell}>
-                    Coupons (unused / total)
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {versions.data.map((row) => (
-                  <tr key={`${row.product_id}@${row.version}`} className="border-b border-slate-100">
-                    <td className={cell}>
-                      <span className="lowercase">{row.product_name}</span> <span className="text-slate-700">({row.product_id})</span>
-                    </td>
-                    <td className={cell}>{row.version}</td>
-                    <td className={cell}>{formatAmount(row.amount)}</td>
-                    <td className={cell}>
-                      {row.coupons.filter((c) => !c.status).length} / {row.coupons.length}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="versions-title" className="text-xl font-semibold">
+            Product versions
+          </h2>
+          <Link to={showArchived ? "?" : "?archived=include"} className="text-sm text-blue-800 underline">
+            {showArchived ? "Hide archived versions" : "Show archived versions"}
+          </Link>
+        </div>
+        <DataTable table={table} labelledBy="versions-title" empty="No versions yet." />
       </section>
       <section aria-labelledby="patches-title" className="mt-6 rounded-lg bg-white p-4 shadow">
         <h2 id="patches-title" className="text-xl font-semibold">
           Patch releases
         </h2>
-        {patches.loading && !patches.data ? (
-          <p className="mt-3" role="status">
-            Loading...
-          </p>
-        ) : null}
-        {patches.error ? (
-          <p className="mt-3 text-red-700" role="alert">
-            Could not load the patches: {patches.error}
-          </p>
-        ) : null}
-        {patches.data?.length === 0 ? <p className="mt-3 text-slate-700">No patches yet.</p> : null}
+        {loaderData.patches.length === 0 ? <p className="mt-3 text-slate-700">No patches yet.</p> : null}
         <ul className="mt-3 space-y-3">
-          {(patches.data ?? []).map((patch) => (
+          {loaderData.patches.map((patch) => (
             <li key={`${patch.product_id}@${patch.version}@${patch.patchVersion}`} className="border-b border-slate-100 pb-2 text-sm">
               <p className="font-semibold">
                 <span className="lowercase">{patch.product_name}</span> {patch.version} → {patch.patchVersion}

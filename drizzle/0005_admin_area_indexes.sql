@@ -1,0 +1,2 @@
+CREATE INDEX "coupons_code_prefix_idx" ON "coupons" USING btree ("code" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_customer_email_idx" ON "orders" USING btree (lower("customer_email"));

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/query-rows";
+import { insertOrder, versionIdOf } from "../../tests/helpers/order-fixtures";
+import { addVersions } from "../../tests/helpers/product-fixtures";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { csvField } from "./csv";
+
+let t: TestApp;
+let headers: Record<string, string>;
+const code = (n: number) => `CA${String(n).padStart(10, "0")}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { COUPON_PREFIX: "CA" } });
+  headers = (await t.loginAsAdmin()).headers;
+  await addVersions(t, headers, "ca-tool", ["1.0", "2.0"]);
+  const batch = async (version: string, codes: string[], extra: Record<string, unknown> = {}) => {
+    const res = await t.request("/api/products/coupon/update", {
+      method: "POST",
+      headers,
+      json: { product_id: "ca-tool", version, coupons: codes, discount_percentage: 15, ...extra },
+    });
+    if (res.status !== 200) throw new Error(await res.text());
+  };
+  await batch("1.0", [code(1), code(2), code(3), code(11), code(12)], { note: 'For "Acme", Inc.\nline two', expires_on: "2099-12-31" });
+  await batch("2.0", [code(21), code(22)]);
+  // code 1 used by a paid order, code 2 void.
+  const versionId = await versionIdOf(t.database.db, "ca-tool", "1.0");
+  const orderId = await insertOrder(t.database.db, { versionId, paymentId: "pay_ca000000000001" });
+  await queryRows(t.database.db, sql`update coupons set used_at = now(), order_id = ${orderId} where code = ${code(1)}`);
+  await queryRows(t.database.db, sql`update coupons set voided_at = now() where code = ${code(2)}`);
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await t.request(`/api/admin/coupons?${query}`, { headers });
+  expect(res.status, query).toBe(200);
+  return (await res.json()) as { items: { code: string; status: string; order_id: number | null; note: string | null }[]; total: number };
+};
+
+describe("GET /api/admin/coupons", () => {
+  it("lists newest first with the total, paged", async () => {
+    const all = await list("page_size=3");
+    expect(all.total).toBe(7);
+    expect(all.items.map((i) => i.code)).toEqual([code(22), code(21), code(12)]);
+    const page3 = await list("page_size=3&page=3");
+    expect(page3.items.map((i) => i.code)).toEqual([code(1)]);
+    expect(page3.items[0]).toMatchObject({
+      product_id: "ca-tool",
+      version: "1.0",
+      discount: 15,
+      status: "used",
+      order_id: expect.any(Number),
+    });
+  });
+
+  it("matches q exactly or by prefix, and filters by status, product and version", async () => {
+    expect((await list(`q=${code(1)}`)).items.map((i) => i.code)).toEqual([code(1)]);
+    expect((await list("q=CA000000001")).items.map((i) => i.code)).toEqual([code(12), code(11)]);
+    expect((await list("q=ca0000")).total).toBe(0); // codes are case-sensitive
+    expect((await list("status=used")).items.map((i) => i.code)).toEqual([code(1)]);
+    expect((await list("status=void")).items.map((i) => i.code)).toEqual([code(2)]);
+    expect((await list("status=unused")).total).toBe(5);
+    expect((await list("product_id=ca-tool&version=2.0")).items.map((i) => i.code)).toEqual([code(22), code(21)]);
+    expect((await list("product_id=other")).total).toBe(0);
+  });
+
+  it("refuses bad filters and needs a session", async () => {
+    for (const q of ["status=spent", "q=a%25", "page=0", "page_size=1000", "version=v1"]) {
+      expect((await t.request(`/api/admin/coupons?${q}`, { headers })).status, q).toBe(400);
+    }
+    expect((await t.request("/api/admin/coupons")).status).toBe(401);
+    expect((await t.request("/api/admin/coupons.csv")).status).toBe(401);
+  });
+});
+
+describe("GET /api/admin/coupons.csv", () => {
+  it("streams every match as text/csv with correct quoting", async () => {
+    const res = await t.request("/api/admin/coupons.csv?product_id=ca-tool&version=1.0", { headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="coupons.csv"/);
+    const text = await res.text();
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe("code,product_id,version,discount,status,created_at,used_at,order_id,expires_at,note");
+    expect(lines.filter((l) => l.startsWith("CA"))).toHaveLength(5);
+    // The note holds a quote, a comma and a line break: one quoted field, quotes doubled.
+    expect(text).toContain(`${code(12)},ca-tool,1.0,15,unused,`);
+    expect(text).toContain(`,"For ""Acme"", Inc.\nline two"\r\n`);
+    const used = lines.find((l) => l.startsWith(code(1)));
+    expect(used?.split(",")[4]).toBe("used");
+    const filtered = await (await t.request("/api/admin/coupons.csv?status=void", { headers })).text();
+    expect(filtered.trim().split("\r\n")).toHaveLength(2);
+  });
+
+  it("quotes fields and defuses formulas", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField('a"b')).toBe('"a""b"');
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
+    expect(csvField(null)).toBe("");
+    expect(csvField(-5)).toBe("-5");
+  });
+});
+
+describe("POST /api/admin/coupons/:code/void", () => {
+  it("voids an unused code (200, audited), again the same 200; used -> 409; unknown -> 404", async () => {
+    const res = await t.request(`/api/admin/coupons/${code(11)}/void`, { method: "POST", headers });
+    expect(res.status).toBe(200);
+    expect((await res.json()).coupon).toMatchObject({ code: code(11), status: "void" });
+    expect((await t.request(`/api/admin/coupons/${code(11)}/void`, { method: "POST", headers })).status).toBe(200);
+    const used = await t.request(`/api/admin/coupons/${code(1)}/void`, { method: "POST", headers });
+    expect(used.status).toBe(409);
+    expect((await used.json()).message).toMatch(/was used/);
+    expect((await t.request("/api/admin/coupons/CA999999999x/void", { method: "POST", headers })).status).toBe(404);
+    expect((await t.request("/api/admin/coupons/bad-code!/void", { method: "POST", headers })).status).toBe(404);
+    expect((await t.request(`/api/admin/coupons/${code(12)}/void`, { method: "POST", headers: { cookie: headers.cookie } })).status).toBe(
+      403,
+    );
+    const audit = await queryRows<{ action: string }>(t.database.db, sql`select action from audit_log where action = 'coupon.void'`);
+    expect(audit).toHaveLength(1);
+  });
+
+  it("a batch with a past expiry date is refused on its field", async () => {
+    const res = await t.request("/api/products/coupon/update", {
+      method: "POST",
+      headers,
+      json: { product_id: "ca-tool", version: "1.0", coupons: [code(99)], discount_percentage: 10, expires_on: "2001-01-01" },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({ expires_on: "Choose today or a later day." });
+  });
+});

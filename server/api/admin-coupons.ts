@@ -1,0 +1,67 @@
+import { z } from "zod";
+import {
+  COUPON_CSV_COLUMNS,
+  CouponCodeParamSchema,
+  CouponListQuerySchema,
+  CouponListSchema,
+  CouponVoidedSchema,
+} from "../../contract/admin-coupons";
+import { actorOf } from "./actor";
+import { csvResponse } from "./csv";
+import { defineOperation } from "./operation";
+
+/** PRODUCT.md section 10: find coupons, export them, void a leaked one. */
+export const adminCouponOperations = [
+  defineOperation({
+    method: "get",
+    path: "/admin/coupons",
+    operationId: "listCoupons",
+    tags: ["Coupons"],
+    summary: "Find coupons",
+    description: "Newest first, paged. q matches a code exactly or by prefix (case-sensitive); status, product and version filters.",
+    admin: true,
+    query: CouponListQuerySchema,
+    ok: [200, CouponListSchema],
+    errors: [400],
+    handler: (c, { query }) => c.get("services").couponAdmin.list(query),
+  }),
+  defineOperation({
+    method: "get",
+    path: "/admin/coupons.csv",
+    operationId: "exportCoupons",
+    tags: ["Coupons"],
+    summary: "Export coupons as CSV",
+    description:
+      "text/csv (RFC 4180; a cell starting with = + - @ gets a leading '), streamed in chunks; the list's filters, " +
+      "every match (page and page_size ignored). The answer's schema is one CSV text.",
+    admin: true,
+    query: CouponListQuerySchema,
+    ok: [200, z.string()],
+    errors: [400],
+    handler: (c, { query }) => {
+      const { page: _page, page_size: _size, ...filters } = query;
+      const chunks = (async function* () {
+        for await (const items of c.get("services").couponAdmin.stream(filters)) {
+          yield items.map((item) => COUPON_CSV_COLUMNS.map((column) => item[column]));
+        }
+      })();
+      return csvResponse("coupons.csv", COUPON_CSV_COLUMNS, chunks);
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/admin/coupons/{code}/void",
+    operationId: "voidCoupon",
+    tags: ["Coupons"],
+    summary: "Void a coupon",
+    description: "Unused -> void (200; again: the same 200). Used, or held by an order awaiting payment -> 409. Audited.",
+    admin: true,
+    params: z.object({ code: CouponCodeParamSchema }),
+    ok: [200, CouponVoidedSchema],
+    errors: [404, 409],
+    handler: async (c, { params }) => {
+      const coupon = await c.get("services").couponAdmin.void(params.code, actorOf(c));
+      return { status: "success", message: `Coupon ${coupon.code} is void.`, coupon };
+    },
+  }),
+];

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { CouponItem, CouponList, CouponListQuery } from "../../contract/admin-coupons";
+import { coupons, productVersions } from "../db/schema";
+import type { Audit } from "./audit";
+import type { ServiceDeps } from "./deps";
+import { ConflictError, NotFoundError } from "./errors";
+import type { Actor } from "./messages";
+
+const columns = {
+  id: coupons.id,
+  code: coupons.code,
+  productId: productVersions.productId,
+  version: productVersions.version,
+  discount: coupons.discountPercent,
+  usedAt: coupons.usedAt,
+  voidedAt: coupons.voidedAt,
+  orderId: coupons.orderId,
+  expiresAt: coupons.expiresAt,
+  note: coupons.note,
+  createdAt: coupons.createdAt,
+};
+type Row = {
+  id: number;
+  code: string;
+  productId: string;
+  version: string;
+  discount: number;
+  usedAt: Date | null;
+  voidedAt: Date | null;
+  orderId: number | null;
+  expiresAt: Date | null;
+  note: string | null;
+  createdAt: Date;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const toItem = (r: Row): CouponItem => ({
+  code: r.code,
+  product_id: r.productId,
+  version: r.version,
+  discount: r.discount,
+  status: r.usedAt ? "used" : r.voidedAt ? "void" : "unused",
+  created_at: r.createdAt.toISOString(),
+  used_at: iso(r.usedAt),
+  order_id: r.orderId === null ? null : Number(r.orderId),
+  expires_at: iso(r.expiresAt),
+  note: r.note,
+});
+
+/** A LIKE pattern matching codes that start with `q` (codes are [A-Za-z0-9], so nothing needs escaping). */
+const prefixOf = (q: string) => `${q.replace(/[^A-Za-z0-9]/g, "")}%`;
+
+/** The admin's coupon list, CSV export and void (PRODUCT.md section 10). */
+export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit }) {
+  function where(query: Omit<CouponListQuery, "page" | "page_size">): SQL | undefined {
+    const filters: SQL[] = [];
+    // coupons_code_prefix_idx (text_pattern_ops) serves both: an exact code is its own prefix.
+    if (query.q) filters.push(sql`${coupons.code} like ${prefixOf(query.q)}`);
+    if (query.status === "used") filters.push(isNotNull(coupons.usedAt));
+    if (query.status === "void") filters.push(and(isNull(coupons.usedAt), isNotNull(coupons.voidedAt)) as SQL);
+    if (query.status === "unused") filters.push(and(isNull(coupons.usedAt), isNull(coupons.voidedAt)) as SQL);
+    if (query.product_id) filters.push(eq(productVersions.productId, query.product_id));
+    if (query.version) filters.push(eq(productVersions.version, query.version));
+    return filters.length ? and(...filters) : undefined;
+  }
+
+  const base = () => db.select(columns).from(coupons).innerJoin(productVersions, eq(productVersions.id, coupons.productVersionId));
+
+  return {
+    /** Newest first, one page, with the total matching. */
+    async list(query: CouponListQuery): Promise<CouponList> {
+      const filter = where(query);
+      const [rows, [{ total }]] = await Promise.all([
+        base()
+          .where(filter)
+          .orderBy(desc(coupons.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        db
+          .select({ total: count() })
+          .from(coupons)
+          .innerJoin(productVersions, eq(productVersions.id, coupons.productVersionId))
+          .where(filter),
+      ]);
+      return { items: rows.map(toItem), total: Number(total) };
+    },
+
+    /**
+     * Every matching coupon, newest first, a bounded chunk at a time (keyset on id): the export of a
+     * million codes holds one chunk in memory, never the whole list.
+     */
+    async *stream(query: Omit<CouponListQuery, "page" | "page_size">, chunk = 2000): AsyncGenerator<CouponItem[]> {
+      const filter = where(query);
+      let before: number | null = null;
+      for (;;) {
+        const rows: Row[] = await base()
+          .where(before === null ? filter : and(filter, lt(coupons.id, before)))
+          .orderBy(desc(coupons.id))
+          .limit(chunk);
+        if (rows.length === 0) return;
+        yield rows.map(toItem);
+        if (rows.length < chunk) return;
+        before = rows[rows.length - 1].id;
+      }
+    },
+
+    /**
+     * Voids an unused code: one conditional statement, so a void racing a payment cannot both win.
+     * Used (or held by a pending order) -> 409; already void -> the same 200; unknown -> 404.
+     */
+    async void(code: string, actor: Actor): Promise<CouponItem> {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(coupons)
+          .set({ voidedAt: sql`now()` })
+          .where(and(eq(coupons.code, code), isNull(coupons.usedAt), isNull(coupons.voidedAt), isNull(coupons.reservedOrderId)))
+          .returning({ id: coupons.id });
+        const [row] = await tx
+          .select(columns)
+          .from(coupons)
+          .innerJoin(productVersions, eq(productVersions.id, coupons.productVersionId))
+          .where(eq(coupons.code, code));
+        if (!row) throw new NotFoundError("There is no such coupon.");
+        if (changed.length === 0) {
+          if (row.usedAt)
+            throw new ConflictError(`Coupon ${code} was used on ${row.usedAt.toISOString().slice(0, 10)}; it cannot be voided.`);
+          if (!row.voidedAt) throw new ConflictError(`Coupon ${code} is held by an order awaiting payment; try again in a while.`);
+          return toItem(row);
+        }
+        await audit.record(
+          {
+            ...actor,
+            action: "coupon.void",
+            entity: "coupon",
+            entityId: row.id,
+            detail: { code, before: { status: "unused" }, after: { status: "void" } },
+          },
+          tx,
+        );
+        return toItem(row);
+      });
+    },
+  };
+}
+
+export type CouponAdmin = ReturnType<typeof createCouponAdmin>;

@@ -1,0 +1,96 @@
+import { adminHeaders, checkScreen, createVersion, expect, test } from "./admin-fixtures";
+
+// Correcting mistakes: a version's screen (edit, archive, delete), starting from the previous version,
+// the product picker, and the name typed for an existing product never silently dropped.
+
+// The machine is shared; axe and screenshots of long screens take a while under load.
+test.describe.configure({ timeout: 120_000 });
+
+async function openVersion(page: import("@playwright/test").Page, productId: string, version: string) {
+  const list = await (await page.request.get(`/api/admin/product-versions?product_id=${productId}&archived=include`)).json();
+  const id = list.items.find((v: { version: string }) => v.version === version).id;
+  await page.goto(`/dashboard/versions/${id}`);
+  return id as number;
+}
+
+test("a version's screen shows its requirements and saves an edit with the price in rupees", async ({ page }, testInfo) => {
+  const v = await createVersion(page, { features: ["Fast scans"], python: [{ name: "requests", version: "2.32" }] });
+  await openVersion(page, v.product_id, "1.0");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("1.0");
+  await expect(page.getByText("₹19.99")).toBeVisible();
+  await expect(page.getByText("requests 2.32")).toBeVisible();
+  await checkScreen(page, "version-detail", testInfo.project.name);
+
+  await page.getByLabel("Amount (₹)").fill("1499");
+  await page.getByLabel(/For sale/).check();
+  await page.getByLabel("Machine limit").fill("0");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByLabel("Machine limit")).toBeFocused();
+  await expect(page.getByText("At least 1 machine.")).toBeVisible();
+  await page.getByLabel("Machine limit").fill("5");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await expect(page.getByText("₹1,499.00")).toBeVisible();
+});
+
+test("archive hides a version from the pickers; delete removes one without orders", async ({ page }) => {
+  const v = await createVersion(page);
+  await openVersion(page, v.product_id, "1.0");
+  await page.getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByText("Version archived.")).toBeVisible();
+  const details = await (await page.request.get("/api/products/version/details")).json();
+  expect(details[v.product_name]).toBeUndefined();
+  await page.goto("/dashboard/versions");
+  await expect(page.getByRole("cell", { name: new RegExp(v.product_id) })).toHaveCount(0);
+  await page.getByRole("link", { name: "Show archived versions" }).click();
+  await expect(page.getByRole("cell", { name: new RegExp(v.product_id) }).first()).toBeVisible();
+
+  await openVersion(page, v.product_id, "1.0");
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.waitForURL("**/dashboard/versions");
+  expect((await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}&archived=include`)).ok()).toBe(true);
+  const left = await (await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}&archived=include`)).json();
+  expect(left.items).toEqual([]);
+});
+
+test("a new release starts from the previous version of a product picked from the list", async ({ page }, testInfo) => {
+  const v = await createVersion(page, { ram: "12 GB", amount: 250 });
+  await page.goto("/dashboard/version-release/major");
+  await page.getByLabel("Product", { exact: true }).selectOption(v.product_id);
+  await page.getByRole("button", { name: "Start from its latest version" }).click();
+  await expect(page.getByText(`Pre-filled from ${v.product_id} 1.0`)).toBeVisible();
+  await expect(page.getByLabel("RAM", { exact: true })).toHaveValue("12 GB");
+  await expect(page.getByLabel("Product ID")).toHaveValue(v.product_id);
+  await expect(page.getByRole("checkbox", { name: "linux" })).toBeChecked();
+  await checkScreen(page, "release-prefilled", testInfo.project.name);
+  // The same version again: the server's message lands on the Version field, which gets the focus.
+  await page.getByLabel("Version", { exact: true }).fill("1.0");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByLabel("Version", { exact: true })).toBeFocused();
+  await expect(page.getByText(`Version 1.0 of ${v.product_id} already exists.`).first()).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await page.getByLabel("Version", { exact: true }).fill("1.1");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Product requirements submitted successfully")).toBeVisible();
+});
+
+test("an existing product typed with another name is refused on the name field; Amount has no default", async ({ page }) => {
+  const v = await createVersion(page);
+  await page.goto("/dashboard/version-release/major");
+  await expect(page.getByLabel("Amount (₹)")).toHaveValue("");
+  await page.getByLabel("Product ID").fill(v.product_id);
+  await page.getByLabel("Product Name").fill("dirx");
+  await page.getByLabel("Version", { exact: true }).fill("9.9");
+  for (const label of ["RAM", "GPU", "Processor", "Storage", "Network"]) await page.getByLabel(label, { exact: true }).fill("x");
+  await page.getByRole("checkbox", { name: "linux" }).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Enter the price (0 only for a free version).")).toBeVisible();
+  await expect(page.getByLabel("Amount (₹)")).toBeFocused();
+  await page.getByLabel("Amount (₹)").fill("0");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(/is already named/)).toBeVisible();
+  await expect(page.getByLabel("Product Name")).toBeFocused();
+  const none = await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}`, { headers: adminHeaders });
+  expect((await none.json()).items.map((x: { version: string }) => x.version)).toEqual(["1.0"]);
+});
