@@ -44,7 +44,7 @@ test("a product version is submitted with its lists, and a duplicate is refused"
   await expect(page.getByRole("alert").filter({ hasText: /exists/i })).toBeVisible();
 
   await page.goto("/dashboard/versions");
-  await expect(page.getByRole("cell", { name: new RegExp(id) })).toBeVisible();
+  await expect(page.getByRole("cell", { name: new RegExp(id) }).first()).toBeVisible();
   await checkScreen(page, "versions", testInfo.project.name);
 });
 
