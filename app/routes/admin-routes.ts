@@ -11,6 +11,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/version-release/patch", "routes/admin/patch-release.tsx"),
     route("dashboard/coupon-gen", "routes/admin/coupon-gen.tsx"),
     route("dashboard/messages", "routes/admin/messages.tsx"),
+    route("dashboard/outbox", "routes/admin/outbox.tsx"),
     route("dashboard/quests", "routes/admin/quests.tsx"),
     route("dashboard/versions", "routes/admin/versions.tsx"),
     route("dashboard/versions/:id", "routes/admin/version-detail.tsx"),

@@ -122,6 +122,11 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
                 ) : null}
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/dashboard/outbox" className={linkClass}>
+                Outbox
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <p className="mt-6 truncate px-3 text-xs text-slate-300" title={email}>
