@@ -11,6 +11,7 @@ const framework =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/;
 // The store's components (app/components/store/) stay out of `site`: only product and checkout pages
 // use them, and the home page must not carry their bytes.
+const storeShared = /[\\/]app[\\/](components[\\/]store[\\/]|lib[\\/]money\.ts)/;
 const publicShared = /[\\/]app[\\/](components[\\/](?!admin[\\/]|store[\\/])|content[\\/]|site\.ts)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -26,6 +27,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: "framework", test: framework, priority: 2 },
                 { name: "site", test: publicShared, tags: ["$initial"], minShareCount: 2, priority: 1 },
+                // What the store's pages share (price formatting, order summary, Buy box) as one file: every
+                // chunk is a hashed name in the route manifest that every page loads, the home page too.
+                { name: "store", test: storeShared, minShareCount: 2, priority: 1 },
               ],
             },
           },

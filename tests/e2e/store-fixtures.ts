@@ -10,35 +10,14 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export const couponCode = () => `ONI${Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")}`;
 
 /**
- * Puts dirx 1.0 on sale through the admin API (the e2e server starts with an empty database). Both
- * Playwright projects share one server, so an existing version (409) is fine.
+ * Checks that dirx 1.0 is on sale at ₹1,499.00 (tests/e2e/store-sale-fixture.ts puts it there when
+ * the e2e server starts, since no admin call marks a version for sale yet).
  */
 export async function ensureDirxForSale(request: APIRequestContext) {
-  const created = await request.post("/api/oni/add/product/version", {
-    headers: adminHeaders,
-    data: {
-      product_id: DIRX.product_id,
-      product_name: DIRX.product_name,
-      version: DIRX.version,
-      os: ["mac", "linux"],
-      ram: "4 GB",
-      gpu: "Not required",
-      processor: "64-bit dual core",
-      storage: "150 MB",
-      network: "Internet for updates",
-      amount: DIRX.amount,
-    },
-  });
-  expect([201, 409]).toContain(created.status());
-  const list = await request.get(`/api/admin/product-versions?product_id=${DIRX.product_id}`, { headers: adminHeaders });
-  expect(list.status()).toBe(200);
-  const { items } = (await list.json()) as { items: { id: number; version: string; for_sale: boolean }[] };
-  const version = items.find((v) => v.version === DIRX.version);
-  expect(version).toBeDefined();
-  if (!version!.for_sale) {
-    const patched = await request.patch(`/api/admin/product-versions/${version!.id}`, { headers: adminHeaders, data: { for_sale: true } });
-    expect(patched.status()).toBe(200);
-  }
+  const response = await request.get("/api/store/products");
+  expect(response.status()).toBe(200);
+  const items = (await response.json()) as { product_id: string; version: string; amount: number }[];
+  expect(items).toContainEqual(expect.objectContaining({ product_id: DIRX.product_id, version: DIRX.version, amount: DIRX.amount }));
 }
 
 /** Adds single-use coupons for dirx 1.0 through the admin API; returns their codes. */
