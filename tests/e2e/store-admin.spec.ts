@@ -1,6 +1,5 @@
 import { expect, test } from "./admin-fixtures";
-import { gotoHydrated } from "./hydration";
-import { buyer, ensureDirxForSale, fillCheckout } from "./store-fixtures";
+import { buyer, ensureDirxForSale, fillCheckout, openHydrated } from "./store-fixtures";
 
 // Whole purchases with several axe scans: well over the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -14,7 +13,7 @@ test("the admin overview counts a new paid order, its buyer and its pay id", asy
   const placed = await count(page, "placedOrders");
   const users = await count(page, "registeredUsers");
 
-  await gotoHydrated(page, "/checkout/dirx");
+  await openHydrated(page, "/checkout/dirx");
   await fillCheckout(page, buyer("overview"));
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByRole("button", { name: /^Pay / }).click();

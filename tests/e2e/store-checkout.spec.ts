@@ -1,6 +1,5 @@
 import { checkScreen, expect, test } from "./admin-fixtures";
-import { gotoHydrated } from "./hydration";
-import { DIRX, addCoupons, buyer, ensureDirxForSale, fillCheckout } from "./store-fixtures";
+import { DIRX, addCoupons, buyer, ensureDirxForSale, fillCheckout, openHydrated } from "./store-fixtures";
 
 // Whole purchases with several axe scans: well over the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -12,7 +11,7 @@ test.beforeEach(async ({ page }) => ensureDirxForSale(page.request));
 const licenceKey = /^ONI(-[0-9A-Z]{5}){4,}$/;
 
 test("the product page shows the live price; buying without a coupon ends on the receipt with the key", async ({ page }, testInfo) => {
-  await gotoHydrated(page, "/products/cyber/webtools/dirx");
+  await openHydrated(page, "/products/cyber/webtools/dirx");
   await expect(page.getByTestId("store-price")).toHaveText(DIRX.price);
   await checkScreen(page, "store-product", testInfo.project.name);
   await page.getByRole("link", { name: `Buy dirx for ${DIRX.price}` }).click();
@@ -44,7 +43,7 @@ test("the product page shows the live price; buying without a coupon ends on the
 
 test("a coupon shows its discount live, is paid with, and cannot be used twice (409 on its field)", async ({ page }, testInfo) => {
   const [code] = await addCoupons(page.request, 20);
-  await gotoHydrated(page, "/checkout/dirx");
+  await openHydrated(page, "/checkout/dirx");
   await fillCheckout(page, { ...buyer("coupon"), coupon: "ONInotacoupon1" });
   await expect(page.getByText("This coupon code does not exist.").first()).toBeVisible();
   await expect(page.getByLabel("Coupon code (optional)")).toHaveAttribute("aria-invalid", "true");
@@ -61,7 +60,7 @@ test("a coupon shows its discount live, is paid with, and cannot be used twice (
   await expect(page.getByText("−₹299.80")).toBeVisible();
 
   // The same code again: the quote says so, and the order is refused on the coupon field.
-  await gotoHydrated(page, "/checkout/dirx");
+  await openHydrated(page, "/checkout/dirx");
   await fillCheckout(page, { ...buyer("again"), coupon: code });
   await expect(page.getByText("This coupon has already been used.").first()).toBeVisible();
   await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -77,7 +76,7 @@ test("a coupon shows its discount live, is paid with, and cannot be used twice (
 });
 
 test("missing fields are named on their fields and focus goes to the first", async ({ page }) => {
-  await gotoHydrated(page, "/checkout/dirx");
+  await openHydrated(page, "/checkout/dirx");
   await page.getByLabel("Your name").fill("Asha Rao");
   await page.getByRole("button", { name: "Continue to payment" }).click();
   const email = page.getByLabel("E-mail address");
@@ -88,7 +87,7 @@ test("missing fields are named on their fields and focus goes to the first", asy
 });
 
 test("the Fail button fails the order; its receipt says so and links back to the checkout", async ({ page }, testInfo) => {
-  await gotoHydrated(page, "/checkout/dirx");
+  await openHydrated(page, "/checkout/dirx");
   await fillCheckout(page, buyer("fail"));
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByRole("button", { name: "Fail" }).click();
@@ -102,13 +101,13 @@ test("the Fail button fails the order; its receipt says so and links back to the
 });
 
 test("a pending receipt waits, then shows the key once the order is paid", async ({ page, context }, testInfo) => {
-  await gotoHydrated(page, "/checkout/dirx");
+  await openHydrated(page, "/checkout/dirx");
   await fillCheckout(page, buyer("poll"));
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/test-pay/);
   const url = new URL(page.url());
   const receipt = await context.newPage();
-  await gotoHydrated(
+  await openHydrated(
     receipt,
     `/checkout/receipt/${url.searchParams.get("order")}?token=${encodeURIComponent(url.searchParams.get("token")!)}`,
   );

@@ -39,3 +39,13 @@ export async function fillCheckout(page: Page, who: { email: string; name: strin
 }
 
 export const buyer = (label: string) => ({ email: `${label}-${Date.now()}-${randomInt(1000)}@example.com`, name: "Asha Rao" });
+
+/**
+ * gotoHydrated with a longer wait: on a loaded machine (load average ~28 on 2 cores) hydration of
+ * the checkout page took longer than the default 5 s expect timeout once.
+ */
+export async function openHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+  return response;
+}
