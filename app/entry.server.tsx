@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import fontFaces from "@fontsource-variable/inter/index.css?inline";
 import appCss from "./app.css?inline";
@@ -62,10 +62,22 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(JSON.stringify({ level: "error", msg: "render error", error: String(error) }));
+          if (shellRendered) reportError(error, request, loadContext);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+// Every loader, action and render error goes through the server's sanitised logger: one JSON line,
+// no stack, no SQL or its parameters (issue 11 finding 5). At build time (prerendering) there is no
+// server context, and the build output is the place for the whole error.
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (!request.signal.aborted) reportError(error, request, context as AppLoadContext | undefined);
+};
+
+function reportError(error: unknown, request: Request, context: AppLoadContext | undefined) {
+  if (context?.reportError) context.reportError(error, request);
+  else console.error(error);
 }

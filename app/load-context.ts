@@ -7,6 +7,10 @@ declare module "react-router" {
     services: Services;
     cspNonce: string;
     clientIp: string;
+    /** Whether the client reached us over HTTPS (decides which session cookie counts). */
+    https: boolean;
+    /** Logs an error of this request as one sanitised JSON line (React Router's handleError). */
+    reportError: (error: unknown, request: Request) => void;
   }
 }
 

@@ -1,5 +1,4 @@
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
@@ -18,8 +17,9 @@ import {
   newNonce,
   pageContentSecurityPolicy,
 } from "./http/security-headers";
+import { pageErrorReporter } from "./http/page-errors";
 import { type StaticFile, staticAnswer } from "./http/static-files";
-import { originAllowed } from "./http/origin";
+import { apiCacheControl, pageMethods, requestBodyLimit, sameOriginWrites } from "./http/request-guards";
 import type { Services } from "./services/services";
 import { publishSiteFacts } from "./site-facts";
 import type { AppEnv } from "./app-env";
@@ -35,8 +35,6 @@ export type AppDeps = {
   /** Overrides the socket peer address (tests have no socket). */
   peerAddress?: (c: import("hono").Context) => string;
 };
-
-const API_BODY_LIMIT = 64 * 1024;
 
 export function createApp(deps: AppDeps) {
   const { config, database, services } = deps;
@@ -54,6 +52,7 @@ export function createApp(deps: AppDeps) {
     c.set("config", config);
     await next();
     c.res.headers.set("X-Request-Id", requestId);
+    apiCacheControl(c);
     baseSecurityHeaders(c.res.headers, c.get("https"));
     if (config.LOG_REQUESTS) {
       logLine({
@@ -95,29 +94,12 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  const tooLarge = (c: Context) => errorJson(c, 413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB.`);
-  const streamedBodyLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
-  app.use("/api/*", async (c, next) => {
-    // hono's bodyLimit reads c.req.raw.body, which makes @hono/node-server build a full undici
-    // Request and web stream for every API call (GETs too), and the body is then read through them
-    // (bench profile of the contact post). Node's parser never delivers more than Content-Length,
-    // so a declared length is checked as is; only a chunked body needs counting.
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const length = c.req.header("content-length");
-    if (length !== undefined && c.req.header("transfer-encoding") === undefined)
-      return Number(length) > API_BODY_LIMIT ? tooLarge(c) : next();
-    return streamedBodyLimit(c, next);
-  });
+  app.use(requestBodyLimit());
+  app.use(sameOriginWrites(config));
   app.route("/api", apiRouter());
   app.all("/api/*", (c) => errorJson(c, 404, "There is no such API endpoint."));
 
-  // Page forms (React Router actions) must come from this site: a cross-site form post is refused.
-  app.use(async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !originAllowed(c, config)) {
-      return c.text("This form must be sent from this site.", 403);
-    }
-    await next();
-  });
+  app.use(pageMethods());
 
   const staticFiles = deps.staticFiles;
   if (staticFiles?.size) {
@@ -134,7 +116,13 @@ export function createApp(deps: AppDeps) {
     const handler = createRequestHandler(deps.build, config.NODE_ENV === "development" ? "development" : "production");
     app.all("*", async (c) => {
       const nonce = newNonce();
-      const response = await handler(c.req.raw, { services, cspNonce: nonce, clientIp: c.get("clientIp") });
+      const response = await handler(c.req.raw, {
+        services,
+        cspNonce: nonce,
+        clientIp: c.get("clientIp"),
+        https: c.get("https"),
+        reportError: pageErrorReporter(c.get("requestId")),
+      });
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         // Razorpay's checkout script runs on the checkout page alone, and only with that provider.
         const extra = config.PAYMENT_PROVIDER === "razorpay" && isRazorpayCheckoutPath(c.req.path) ? RAZORPAY_SOURCES : undefined;

@@ -40,6 +40,13 @@ const ConfigSchema = z
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     LICENCE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    // Slow clients (slowloris) are cut: the whole request head within HEADERS_TIMEOUT_MS, the whole
+    // request (head and body) within REQUEST_TIMEOUT_MS; idle keep-alive connections close after KEEP_ALIVE_TIMEOUT_MS.
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    // Audit rows older than this many days are deleted by the background retention job.
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
     LOG_REQUESTS: z
       .enum(["true", "false"])
       .default("true")
@@ -69,6 +76,9 @@ const ConfigSchema = z
       .pipe(z.array(z.string().regex(/^[^\s@<>,;"]+@[^\s@<>,;"]+$/, "must be comma-separated e-mail addresses"))),
   })
   .superRefine((c, ctx) => {
+    if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: "must not be larger than REQUEST_TIMEOUT_MS" });
+    }
     if (c.PAYMENT_PROVIDER !== "razorpay") return;
     for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
       if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=razorpay" });

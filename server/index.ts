@@ -9,6 +9,8 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/open";
 import { drainable } from "./http/draining";
 import { logLine } from "./http/log";
+import { pageErrorReporter } from "./http/page-errors";
+import { startRetentionJob } from "./jobs/retention";
 import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { startMailSender } from "./jobs/mail-sender";
@@ -27,7 +29,13 @@ async function main() {
   const build = (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild;
   publishSiteFacts(config);
   const clientDir = path.join(buildDir, "client");
-  const pages = await renderPrerenderedPages(build, clientDir, { services, cspNonce: "", clientIp: "" });
+  const pages = await renderPrerenderedPages(build, clientDir, {
+    services,
+    cspNonce: "",
+    clientIp: "",
+    https: false,
+    reportError: pageErrorReporter("prerender"),
+  });
   const staticFiles = loadStaticFiles(clientDir, path.join(buildDir, "compressed-cache"), pages);
   const app = createApp({ config, database, services, build, staticFiles });
 
@@ -37,7 +45,20 @@ async function main() {
   const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) => {
     const drainAware = drainable(staticFastPath(staticFiles, config, listener));
     drain = drainAware.drain;
-    return http.createServer(options, drainAware.listener);
+    // Slow clients are cut (issue 11 finding 6: 1,000 connections sending a byte every 5 s stayed
+    // open past 80 s). Node checks the head and request deadlines every connectionsCheckingInterval.
+    const server = http.createServer(
+      {
+        ...options,
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+        connectionsCheckingInterval: 1_000,
+      },
+      drainAware.listener,
+    );
+    server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+    return server;
   }) as typeof http.createServer;
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer }, (info) => {
     logLine({
@@ -52,6 +73,7 @@ async function main() {
   const mailSender = startMailSender({ db: database.db, config, now: () => new Date() }, { freeClaimsAtStart: database.kind === "pglite" });
   const storeExpiry = startStoreExpiry(services.store);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
+  const retention = startRetentionJob(database.db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, log: logLine });
 
   if ((await services.admins.count()) === 0) {
     const stopFirst = database.kind === "pglite" ? "stop this server (Ctrl+C), then run: " : "run: ";
@@ -66,6 +88,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logLine({ level: "info", msg: "shutting down", signal });
+    // Background jobs first: no new run starts. The mail in flight finishes and is marked; unsent
+    // claims are given back (before the database closes).
+    const jobsStopped = Promise.all([retention.stop(), mailSender.stop().catch(() => undefined), storeExpiry.stop()]);
     drain();
     // Stop accepting, let in-flight requests finish (bounded), then close the database.
     const force = setTimeout(() => {
@@ -74,8 +99,6 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    // The mail in flight finishes and is marked; unsent claims are given back (before the database closes).
-    const jobsStopped = Promise.all([mailSender.stop().catch(() => undefined), storeExpiry.stop()]);
     server.close(async () => {
       clearTimeout(force);
       await jobsStopped;

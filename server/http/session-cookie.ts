@@ -6,8 +6,12 @@ import { SESSION_ABSOLUTE_MS } from "../services/auth";
 const PLAIN = "session_id";
 const HOST_PREFIXED = "__Host-session_id";
 
+/**
+ * Over HTTPS only the __Host- cookie counts: a plain `session_id` can be planted by a sibling
+ * subdomain or an answer over plain HTTP (session fixation), the prefix cannot (issue 11 finding 7).
+ */
 export function readSessionCookie(c: Context): string | undefined {
-  return getCookie(c, HOST_PREFIXED) ?? getCookie(c, PLAIN);
+  return getCookie(c, c.get("https") ? HOST_PREFIXED : PLAIN);
 }
 
 export function setSessionCookie(c: Context, token: string, https: boolean): void {

@@ -5,7 +5,7 @@ import type { ServiceDeps } from "./deps";
 import { renderContactNotification } from "./mail/contact-notification";
 import { mailContext } from "./mail/layout";
 import { messageIdDomain } from "./mail/outbox";
-import { rateWindow, sweepOldWindows } from "./rate-limit";
+import { rateWindow } from "./rate-limit";
 
 /** One contact message as stored. */
 export type ContactRow = {
@@ -121,7 +121,7 @@ function batchRunner(db: ServiceDeps["db"], notify: boolean): (params: unknown[]
  * next batch need not wait for the database's round trip (row locks keep the counts exact); PGlite
  * runs one query at a time on this thread, so a second statement would only make batches smaller.
  */
-export function createContactWriter({ db, config, now }: ServiceDeps, maxInFlight = config.DATABASE_URL ? 4 : 1) {
+export function createContactWriter({ db, config }: ServiceDeps, maxInFlight = config.DATABASE_URL ? 4 : 1) {
   let queue: Pending[] = [];
   const notifyTo = config.CONTACT_NOTIFY_TO;
   const runBatch = batchRunner(db, notifyTo.length > 0);
@@ -194,8 +194,7 @@ export function createContactWriter({ db, config, now }: ServiceDeps, maxInFligh
       const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
       queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
       inFlight++;
-      void writeBatch(batch).then(async () => {
-        if (Math.random() < 0.01) await sweepOldWindows(db, now().getTime()).catch(() => undefined);
+      void writeBatch(batch).then(() => {
         inFlight--;
         schedule();
       });

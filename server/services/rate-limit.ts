@@ -9,11 +9,6 @@ export function rateWindow(nowMs: number, windowSeconds: number): { start: Date;
   return { start: new Date(startMs), retryAfterSeconds: Math.ceil((startMs + windowMs - nowMs) / 1000) };
 }
 
-/** Old windows are useless; callers sweep now and then (1 % of writes) rather than on a timer. */
-export function sweepOldWindows(db: ServiceDeps["db"], nowMs: number) {
-  return db.execute(sql`delete from rate_limits where window_start < ${new Date(nowMs - 86_400_000).toISOString()}`);
-}
-
 /**
  * Fixed-window counters in the database, so every app instance shares them. One atomic
  * upsert per hit: parallel requests cannot overshoot the limit. (The contact form counts its
@@ -33,7 +28,7 @@ export function createRateLimiter({ db, now }: ServiceDeps) {
         returning count`,
       );
       const count = Number(rows[0].count);
-      if (Math.random() < 0.01) await sweepOldWindows(db, nowMs);
+      // Old windows are deleted by the retention job (server/jobs/retention.ts), not here.
       return { allowed: count <= limit, count, retryAfterSeconds: window.retryAfterSeconds };
     },
   };

@@ -5,15 +5,17 @@ const withCookie = (cookie: string) => new Request("http://localhost/dashboard",
 
 describe("sessionToken", () => {
   it("reads session_id among other cookies", () => {
-    expect(sessionToken(withCookie("theme=dark; session_id=abc-123_X; other=1"))).toBe("abc-123_X");
+    expect(sessionToken(withCookie("theme=dark; session_id=abc-123_X; other=1"), false)).toBe("abc-123_X");
   });
-  it("prefers the __Host- cookie over HTTPS", () => {
-    expect(sessionToken(withCookie("session_id=plain; __Host-session_id=secure"))).toBe("secure");
+  it("reads only the __Host- cookie over HTTPS, only the plain one over HTTP", () => {
+    expect(sessionToken(withCookie("session_id=plain; __Host-session_id=secure"), true)).toBe("secure");
+    expect(sessionToken(withCookie("session_id=plain"), true)).toBeUndefined();
+    expect(sessionToken(withCookie("__Host-session_id=secure"), false)).toBeUndefined();
   });
   it("is undefined without a cookie, with an empty one or a look-alike name", () => {
-    expect(sessionToken(new Request("http://localhost/"))).toBeUndefined();
-    expect(sessionToken(withCookie("session_id="))).toBeUndefined();
-    expect(sessionToken(withCookie("xsession_id=abc"))).toBeUndefined();
-    expect(sessionToken(withCookie("session_id=%E0%A4%A"))).toBeUndefined();
+    expect(sessionToken(new Request("http://localhost/"), false)).toBeUndefined();
+    expect(sessionToken(withCookie("session_id="), false)).toBeUndefined();
+    expect(sessionToken(withCookie("xsession_id=abc"), false)).toBeUndefined();
+    expect(sessionToken(withCookie("session_id=%E0%A4%A"), false)).toBeUndefined();
   });
 });

@@ -1,29 +1,28 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { loginPathFor } from "../../lib/safe-next";
 
-// The session cookie's names: __Host- prefixed over HTTPS, plain over HTTP (server/http/session-cookie.ts).
-const COOKIE_NAMES = ["__Host-session_id", "session_id"];
+// The session cookie's name: __Host- prefixed over HTTPS, plain over HTTP (server/http/session-cookie.ts).
+// Over HTTPS the plain one is not read: anyone who can set a cookie for a sibling host could plant it.
+const cookieName = (https: boolean) => (https ? "__Host-session_id" : "session_id");
 
 /** The session token from the request's Cookie header, if any. */
-export function sessionToken(request: Request): string | undefined {
+export function sessionToken(request: Request, https: boolean): string | undefined {
   const pairs = (request.headers.get("cookie") ?? "").split(";").map((part) => {
     const at = part.indexOf("=");
     return at < 0 ? ["", ""] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
   });
-  for (const name of COOKIE_NAMES) {
-    const value = pairs.find(([key]) => key === name)?.[1];
-    if (!value) continue;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
+  const value = pairs.find(([key]) => key === cookieName(https))?.[1];
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** The admin behind this request's session cookie, or null. */
-export const currentAdmin = (request: Request, context: AppLoadContext) => context.services.auth.sessionAdmin(sessionToken(request));
+export const currentAdmin = (request: Request, context: AppLoadContext) =>
+  context.services.auth.sessionAdmin(sessionToken(request, context.https));
 
 /**
  * The server-side guard of every admin screen (PRODUCT.md section 6): without a valid session the
