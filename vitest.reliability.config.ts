@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/reliability/**/*.test.ts"],
     testTimeout: 120_000,
-    hookTimeout: 120_000, // PGlite can take a minute to start on a machine shared by many test runs
+    hookTimeout: 200_000, // PGlite can take a minute to start on a machine shared by many test runs
     fileParallelism: false,
     env: { TEST_DB: "pglite" },
   },

@@ -21,6 +21,8 @@ import { pageErrorReporter } from "./http/page-errors";
 import { type StaticFile, staticAnswer } from "./http/static-files";
 import { apiCacheControl, pageMethods, requestBodyLimit, sameOriginWrites } from "./http/request-guards";
 import type { Services } from "./services/services";
+import type { Metrics } from "./metrics/metrics";
+import { metricsEndpoint, routeLabel } from "./metrics/http";
 import { publishSiteFacts } from "./site-facts";
 import type { AppEnv } from "./app-env";
 
@@ -32,12 +34,14 @@ export type AppDeps = {
   build?: ServerBuild;
   /** The client build held in memory (see loadStaticFiles). */
   staticFiles?: Map<string, StaticFile>;
+  /** The process's Prometheus metrics (index.ts builds them when METRICS_TOKEN is set). */
+  metrics?: Metrics;
   /** Overrides the socket peer address (tests have no socket). */
   peerAddress?: (c: import("hono").Context) => string;
 };
 
 export function createApp(deps: AppDeps) {
-  const { config, database, services } = deps;
+  const { config, database, services, metrics } = deps;
   const app = new Hono<AppEnv>();
   publishSiteFacts(config);
 
@@ -53,6 +57,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set("X-Request-Id", requestId);
     apiCacheControl(c);
+    metrics?.observeRequest(c.req.method, routeLabel(c), c.res.status, (performance.now() - started) / 1000);
     baseSecurityHeaders(c.res.headers, c.get("https"));
     if (config.LOG_REQUESTS) {
       logLine({
@@ -93,6 +98,9 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "error", message: "The database does not answer." }, 503);
     }
   });
+
+  // Not served at all without METRICS_TOKEN: the path then falls through to the 404 page.
+  if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
 
   app.use(requestBodyLimit());
   app.use(sameOriginWrites(config));

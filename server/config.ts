@@ -47,6 +47,12 @@ const ConfigSchema = z
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     // Audit rows older than this many days are deleted by the background retention job.
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
+    // Bearer token for GET /metrics (PRODUCT.md section 7); unset: /metrics is not served (404).
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     LOG_REQUESTS: z
       .enum(["true", "false"])
       .default("true")

@@ -11,6 +11,7 @@ import { drainable } from "./http/draining";
 import { logLine } from "./http/log";
 import { pageErrorReporter } from "./http/page-errors";
 import { startRetentionJob } from "./jobs/retention";
+import { createMetrics } from "./metrics/metrics";
 import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { startMailSender } from "./jobs/mail-sender";
@@ -25,7 +26,10 @@ const buildDir = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, "the web server");
-  const services = createServices(database.db, config);
+  // With METRICS_TOKEN: database calls timed, contact batch sizes observed, GET /metrics served.
+  const metrics = config.METRICS_TOKEN ? createMetrics() : undefined;
+  metrics?.instrumentDatabase(database);
+  const services = createServices(database.db, config, () => new Date(), { contactBatch: metrics?.contactBatch });
   const build = (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild;
   publishSiteFacts(config);
   const clientDir = path.join(buildDir, "client");
@@ -37,13 +41,13 @@ async function main() {
     reportError: pageErrorReporter("prerender"),
   });
   const staticFiles = loadStaticFiles(clientDir, path.join(buildDir, "compressed-cache"), pages);
-  const app = createApp({ config, database, services, build, staticFiles });
+  const app = createApp({ config, database, services, build, staticFiles, metrics });
 
   // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath);
   // during shutdown, drainable closes each connection after its answer and fails /readyz.
   let drain = () => {};
   const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) => {
-    const drainAware = drainable(staticFastPath(staticFiles, config, listener));
+    const drainAware = drainable(staticFastPath(staticFiles, config, listener, metrics?.boundRecorder("(static)")));
     drain = drainAware.drain;
     // Slow clients are cut (issue 11 finding 6: 1,000 connections sending a byte every 5 s stayed
     // open past 80 s). Node checks the head and request deadlines every connectionsCheckingInterval.

@@ -121,7 +121,7 @@ function batchRunner(db: ServiceDeps["db"], notify: boolean): (params: unknown[]
  * next batch need not wait for the database's round trip (row locks keep the counts exact); PGlite
  * runs one query at a time on this thread, so a second statement would only make batches smaller.
  */
-export function createContactWriter({ db, config }: ServiceDeps, maxInFlight = config.DATABASE_URL ? 4 : 1) {
+export function createContactWriter({ db, config, observe }: ServiceDeps, maxInFlight = config.DATABASE_URL ? 4 : 1) {
   let queue: Pending[] = [];
   const notifyTo = config.CONTACT_NOTIFY_TO;
   const runBatch = batchRunner(db, notifyTo.length > 0);
@@ -194,6 +194,7 @@ export function createContactWriter({ db, config }: ServiceDeps, maxInFlight = c
       const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
       queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
       inFlight++;
+      observe?.contactBatch?.(batch.length);
       void writeBatch(batch).then(() => {
         inFlight--;
         schedule();

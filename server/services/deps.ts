@@ -6,4 +6,11 @@ export type ServiceDeps = {
   db: Db;
   config: Config;
   now: () => Date;
+  /** Optional observers (the /metrics registry); services work the same without them. */
+  observe?: ServiceObservers;
+};
+
+export type ServiceObservers = {
+  /** Called with the number of messages each contact group-commit statement wrote. */
+  contactBatch?: (size: number) => void;
 };

@@ -13,13 +13,13 @@ import { createPatches } from "./patches";
 import { createProducts } from "./products";
 import { createProductVersions } from "./product-versions";
 import { createQuests } from "./quests";
-import type { ServiceDeps } from "./deps";
+import type { ServiceDeps, ServiceObservers } from "./deps";
 import { createRateLimiter } from "./rate-limit";
 import { createStore } from "./store/store";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
-export function createServices(db: Db, config: Config, now: () => Date = () => new Date()) {
-  const deps: ServiceDeps = { db, config, now };
+export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
+  const deps: ServiceDeps = { db, config, now, observe };
   const audit = createAudit(deps);
   const rateLimiter = createRateLimiter(deps);
   const products = createProducts({ ...deps, audit });

@@ -51,7 +51,7 @@ export async function startServer(opts: { dataDir?: string; databaseUrl?: string
 }
 
 async function waitReady(server: RunningServer): Promise<void> {
-  const deadline = Date.now() + 110_000; // PGlite starts slowly on a busy machine
+  const deadline = Date.now() + 180_000; // PGlite starts slowly on a busy machine
   while (Date.now() < deadline) {
     if (server.proc.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
@@ -63,7 +63,7 @@ async function waitReady(server: RunningServer): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   server.proc.kill("SIGKILL");
-  throw new Error(`server not ready within 110 s:\n${server.output()}`);
+  throw new Error(`server not ready within 180 s:\n${server.output()}`);
 }
 
 export async function stopServer(server: RunningServer, signal: NodeJS.Signals = "SIGTERM") {
