@@ -3,6 +3,7 @@ import type { SiteConfig } from "../contract/site-config";
 import { loadSiteConfig, resolvePublicOrigin } from "./site-facts";
 
 // The only reader of process.env. Everything else receives a parsed Config.
+const SECRETS_KEY = /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?|[A-Za-z0-9_-]{43})$/;
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -39,6 +40,20 @@ const ConfigSchema = z
     // Checkout calls (quote, order, confirm) and licence calls allowed per client IP per minute.
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     LICENCE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    // Admin identity (decision 018): 32 bytes as base64 or 64 hex digits, encrypting TOTP secrets at rest.
+    // Unset: generated at first start into DATA_DIR/admin-secrets.key (outside the database).
+    ADMIN_SECRETS_KEY: z.string().regex(SECRETS_KEY, "must be 32 bytes as base64 or 64 hex digits").optional(),
+    // Keys replaced by a rotation, comma-separated: still decrypt, re-encrypted with the current key on use.
+    ADMIN_SECRETS_KEY_OLD: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(",").map((k) => k.trim()) : []))
+      .pipe(z.array(z.string().regex(SECRETS_KEY, "each must be 32 bytes as base64 or 64 hex digits"))),
+    // Every admin must enrol a second factor before any other admin screen opens.
+    ADMIN_MFA_REQUIRED: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     // Slow clients (slowloris) are cut: the whole request head within HEADERS_TIMEOUT_MS, the whole
     // request (head and body) within REQUEST_TIMEOUT_MS; idle keep-alive connections close after KEEP_ALIVE_TIMEOUT_MS.

@@ -18,14 +18,16 @@ import { startMailSender } from "./jobs/mail-sender";
 import { startStoreExpiry } from "./jobs/store-expiry";
 import { renderPrerenderedPages } from "./http/prerendered-pages";
 import { publishSiteFacts } from "./site-facts";
+import { resolveSecretsKey } from "./services/identity/secrets-key-file";
 import { createServices } from "./services/services";
 
 // Bundled to build/server.js; the React Router build sits beside it.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase(config, "the web server");
+  const database = await openDatabase(loadConfig(), "the web server");
+  // After the data directory is locked: the generated key file lives there (decision 018).
+  const config = resolveSecretsKey(loadConfig());
   // With METRICS_TOKEN: database calls timed, contact batch sizes observed, GET /metrics served.
   const metrics = config.METRICS_TOKEN ? createMetrics() : undefined;
   metrics?.instrumentDatabase(database);

@@ -15,6 +15,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/quests", "routes/admin/quests.tsx"),
     route("dashboard/versions", "routes/admin/versions.tsx"),
     route("dashboard/versions/:id", "routes/admin/version-detail.tsx"),
+    route("dashboard/account", "routes/admin/account.tsx"),
+    route("dashboard/audit", "routes/admin/audit.tsx"),
     route("dev-quest-add", "routes/admin/quest-add.tsx"),
   ]),
 ];

@@ -1,7 +1,24 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { Context } from "hono";
 import { AuthCheckResponseSchema, LoginResponseSchema, LoginSchema } from "../../contract/auth";
 import { SuccessMessageSchema } from "../../contract/common";
+import {
+  LoginMfaRequiredSchema,
+  LoginMfaSchema,
+  PasskeyLoginOptionsSchema,
+  PasskeyLoginSchema,
+  WebAuthnOptionsSchema,
+} from "../../contract/identity";
 import { clearSessionCookie, setSessionCookie } from "../http/session-cookie";
+import { clientMeta, requestOrigin } from "./client-meta";
 import { defineOperation } from "./operation";
+import type { AdminEnv } from "./require-admin";
+
+/** The section 3 login answer, with the session cookie. */
+function loggedIn(c: Context<AdminEnv>, token: string) {
+  setSessionCookie(c, token, c.get("https"));
+  return { status: "success" as const, auth_token: token, message: "Login successful!" };
+}
 
 export const authOperations = [
   defineOperation({
@@ -12,14 +29,66 @@ export const authOperations = [
     summary: "Log in as an administrator",
     description:
       "Checks the e-mail and password (argon2id), starts a session and sets it as an HttpOnly cookie; the token is in the answer too, " +
-      "for API clients. Throttled per client address and per account.",
+      "for API clients. Throttled per client address and per account. With a second factor enrolled it answers " +
+      '`{status: "mfa_required", mfa_token, methods}` and starts no session (PRODUCT.md section 11).',
     body: LoginSchema,
+    ok: [200, LoginResponseSchema.or(LoginMfaRequiredSchema)],
+    errors: [400, 401, 415, 429],
+    handler: async (c, { body }) => {
+      const result = await c.get("services").auth.login(body.email, body.password, clientMeta(c));
+      if (result.kind === "mfa") return { status: "mfa_required" as const, mfa_token: result.mfaToken, methods: result.methods };
+      return loggedIn(c, result.token);
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/admin/login/mfa",
+    operationId: "adminLoginSecondStep",
+    tags: ["Auth"],
+    summary: "Second login step with a TOTP code or a recovery code",
+    description:
+      "Completes a login that answered mfa_required. A TOTP code is accepted once; a recovery code once. Wrong codes count toward " +
+      "the same per-account lockout as wrong passwords.",
+    body: LoginMfaSchema,
     ok: [200, LoginResponseSchema],
     errors: [400, 401, 415, 429],
     handler: async (c, { body }) => {
-      const { token } = await c.get("services").auth.login(body.email, body.password, c.get("clientIp"));
-      setSessionCookie(c, token, c.get("https"));
-      return { status: "success", auth_token: token, message: "Login successful!" };
+      const proof = { code: body.code, recoveryCode: body.recovery_code };
+      const { token } = await c.get("services").auth.completeMfa(body.mfa_token, proof, clientMeta(c));
+      return loggedIn(c, token);
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/admin/login/passkey/options",
+    operationId: "adminPasskeyLoginOptions",
+    tags: ["Auth"],
+    summary: "WebAuthn options to sign in with a passkey",
+    description:
+      "A single-use challenge (5 minutes). With the password step's mfa_token it is bound to that admin and lists only their passkeys.",
+    body: PasskeyLoginOptionsSchema,
+    ok: [200, WebAuthnOptionsSchema],
+    errors: [400, 401, 415],
+    handler: async (c, { body }) => ({
+      status: "success" as const,
+      options: (await c.get("services").passkeys.loginOptions(requestOrigin(c), body.mfa_token)) as unknown as Record<string, unknown>,
+    }),
+  }),
+  defineOperation({
+    method: "post",
+    path: "/admin/login/passkey",
+    operationId: "adminPasskeyLogin",
+    tags: ["Auth"],
+    summary: "Sign in with a passkey",
+    description:
+      "Verifies the assertion (origin, RP ID, signature, single-use challenge) and starts a session; a passkey is itself multi-factor.",
+    body: PasskeyLoginSchema,
+    ok: [200, LoginResponseSchema],
+    errors: [400, 401, 415, 429],
+    handler: async (c, { body }) => {
+      const response = body.response as unknown as AuthenticationResponseJSON;
+      const { token } = await c.get("services").passkeys.login(response, requestOrigin(c), clientMeta(c));
+      return loggedIn(c, token);
     },
   }),
   defineOperation({

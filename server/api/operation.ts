@@ -46,6 +46,8 @@ export const API_TAGS = {
   Store: "Checkout, orders and the payment webhook",
   Licences: "Licence checks for the company's tools",
   Outbox: "Mail the site wrote: its delivery state, preview and Resend",
+  Account: "The signed-in admin's password, sessions and second factors",
+  Admins: "Admins, invitations, password resets and the audit log",
   Meta: "The API's own description",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

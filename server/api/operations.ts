@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Config } from "../config";
 import { adminCouponOperations } from "./admin-coupons";
+import { accountOperations } from "./account";
+import { adminOperations } from "./admins";
 import { authOperations } from "./auth";
 import { contactOperations, messageOperations } from "./contact";
 import { couponOperations } from "./coupons";
@@ -18,6 +20,8 @@ import { licenceOperations, storeOperations } from "./store";
 const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...contactOperations,
   ...authOperations,
+  ...accountOperations,
+  ...adminOperations,
   ...messageOperations,
   ...dashboardOperations,
   ...productOperations,

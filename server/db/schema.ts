@@ -27,6 +27,9 @@ export const admins = pgTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    // Set when disabled: no login, no session (PRODUCT.md section 11). An invited admin who has not
+    // chosen a password yet has an empty password_hash, which never verifies.
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("admins_email_lower_key").on(sql`lower(${t.email})`)],
 );
@@ -36,12 +39,16 @@ export const sessions = pgTable(
   {
     // SHA-256 (hex) of the token; the token itself is never stored.
     tokenHash: text("token_hash").primaryKey(),
+    // The public handle of a session (the Account screen's Revoke), so the hash never leaves the server.
+    id: bigserial("id", { mode: "number" }).notNull().unique(),
     adminId: integer("admin_id")
       .notNull()
       .references(() => admins.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+    clientIp: text("client_ip"),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId)],
 );
@@ -306,7 +313,76 @@ export const auditLog = pgTable(
     clientIp: text("client_ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    // The Audit screen's filters (by admin, by action), newest first.
+    index("audit_log_admin_idx").on(t.adminId, t.createdAt.desc()),
+    index("audit_log_action_idx").on(t.action, t.createdAt.desc()),
+  ],
+);
+
+// Admin identity (PRODUCT.md section 11). The TOTP secret is encrypted (AES-256-GCM, decision 018);
+// enabled_at is null while set up but not yet confirmed with a code; last_step refuses a replayed code.
+export const adminTotp = pgTable("admin_totp", {
+  adminId: integer("admin_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  secretEnc: text("secret_enc").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+// Single-use recovery codes, SHA-256 of the code (256-bit-strong codes need no slow hash).
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_hash_key").on(t.adminId, t.codeHash)],
+);
+
+export const adminPasskeys = pgTable(
+  "admin_passkeys",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(), // base64url
+    publicKey: text("public_key").notNull(), // base64url COSE key
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_passkeys_admin_idx").on(t.adminId)],
+);
+
+// Short-lived single-use secrets: WebAuthn challenges, the login's second-step token, invitation and
+// reset links. Only the SHA-256 of a token is kept; `consumed` by one conditional DELETE/UPDATE.
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: ["passkey-register", "passkey-login", "mfa", "invite", "reset"] }).notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    clientIp: text("client_ip"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_expires_idx").on(t.expiresAt), index("auth_tokens_admin_idx").on(t.adminId, t.purpose)],
 );
 
 // Transactional outbox (PRODUCT.md section 8): a mail is a row written in the same transaction as

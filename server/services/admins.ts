@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { admins, sessions } from "../db/schema";
+import { adminPasskeys, adminRecoveryCodes, admins, adminTotp, sessions } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
@@ -28,7 +28,8 @@ export function createAdmins({ db, audit }: ServiceDeps & { audit: Audit }) {
           .where(eq(sql`lower(${admins.email})`, emailKey))
           .limit(1);
         if (existing) {
-          await tx.update(admins).set({ passwordHash }).where(eq(admins.id, existing.id));
+          // The CLI is the way back in for a locked-out admin: a reset also re-enables a disabled one.
+          await tx.update(admins).set({ passwordHash, disabledAt: null }).where(eq(admins.id, existing.id));
           await tx.delete(sessions).where(eq(sessions.adminId, existing.id));
           await audit.record({ adminId: existing.id, action: "admin.password_reset", entity: "admin", entityId: existing.id }, tx);
           return { created: false, id: existing.id };
@@ -36,6 +37,28 @@ export function createAdmins({ db, audit }: ServiceDeps & { audit: Audit }) {
         const [row] = await tx.insert(admins).values({ email: parsedEmail.data, passwordHash }).returning({ id: admins.id });
         await audit.record({ adminId: row.id, action: "admin.create", entity: "admin", entityId: row.id }, tx);
         return { created: true, id: row.id };
+      });
+    },
+
+    /** The CLI's recovery for a lost factor: removes TOTP, passkeys and recovery codes; sessions end. */
+    async removeFactors(email: string, factor: "totp" | "passkeys" | "all"): Promise<{ found: boolean }> {
+      const emailKey = email.trim().toLowerCase();
+      return db.transaction(async (tx) => {
+        const [admin] = await tx
+          .select({ id: admins.id })
+          .from(admins)
+          .where(eq(sql`lower(${admins.email})`, emailKey))
+          .limit(1);
+        if (!admin) return { found: false };
+        if (factor !== "passkeys") await tx.delete(adminTotp).where(eq(adminTotp.adminId, admin.id));
+        if (factor !== "totp") await tx.delete(adminPasskeys).where(eq(adminPasskeys.adminId, admin.id));
+        if (factor === "all") await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, admin.id));
+        await tx.delete(sessions).where(eq(sessions.adminId, admin.id));
+        await audit.record(
+          { adminId: admin.id, action: "mfa.factor_removed_cli", entity: "admin", entityId: admin.id, detail: { factor } },
+          tx,
+        );
+        return { found: true };
       });
     },
   };

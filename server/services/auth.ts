@@ -1,59 +1,39 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
-import { admins, loginFailures, sessions } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { queryRows } from "../db/query-rows";
+import { admins, sessions } from "../db/schema";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
+import { ThrottledError, UnauthenticatedError } from "./errors";
+import { type MfaMethod, mfaMethods } from "./identity/factors";
+import { consumeToken, newToken, peekToken, storeToken } from "./identity/one-time-tokens";
+import type { RecoveryCodes } from "./identity/recovery-codes";
+import type { Totp } from "./identity/totp";
+import { createLoginThrottle, failureKey } from "./login-throttle";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { RateLimiter } from "./rate-limit";
 
+export { LOCK_MS, MAX_FAILURES } from "./login-throttle";
 export const SESSION_IDLE_MS = 30 * 60_000; // ASVS L2: 30 minutes idle
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000; // and 12 hours at most
 const SLIDE_AFTER_MS = 60_000; // refresh last_seen at most once a minute per session
-export const MAX_FAILURES = 5; // per account and client IP
-export const LOCK_MS = 15 * 60_000;
-export const LOGIN_POSTS_PER_MINUTE = 10; // per client IP
+export const LOGIN_POSTS_PER_MINUTE = 10; // per client IP, both steps together
+export const MFA_STEP_MS = 5 * 60_000; // the second step must follow within 5 minutes
 const MAX_STORED_EMAIL = 254; // the longest valid address (RFC 5321)
 
 export type SessionAdmin = { id: number; email: string };
+/** Where a sign-in comes from: kept with the session (the Account screen's device list) and in the audit log. */
+export type ClientMeta = { clientIp: string; userAgent?: string | null };
+export type LoginResult = { kind: "session"; token: string; admin: SessionAdmin } | { kind: "mfa"; mfaToken: string; methods: MfaMethod[] };
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const INVALID = "Invalid email or password.";
+const INVALID_CODE = "That code is not valid. Try again.";
+const EXPIRED_STEP = "This sign-in has expired. Start again with your e-mail and password.";
+const THROTTLED = "Too many login attempts. Please wait a few minutes and try again.";
 
-export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: RateLimiter }) {
-  const { db, now, audit, rateLimiter } = deps;
-
-  /**
-   * Reserves one attempt for this account from this IP before the password is checked, in a single
-   * atomic upsert, so parallel guesses cannot get more than MAX_FAILURES checks between them.
-   */
-  async function reserveAttempt(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    const at = now();
-    const staleBefore = new Date(at.getTime() - LOCK_MS).toISOString();
-    const nowIso = at.toISOString();
-    const rows = await queryRows<{ failures: number; locked_until: string | Date | null }>(
-      db,
-      sql`
-      insert into login_failures (key, failures, locked_until, updated_at) values (${key}, 1, null, ${nowIso})
-      on conflict (key) do update set
-        failures = case
-          when login_failures.locked_until is not null and login_failures.locked_until <= ${nowIso} then 1
-          when login_failures.locked_until is null and login_failures.updated_at < ${staleBefore} then 1
-          else login_failures.failures + 1 end,
-        locked_until = case
-          when login_failures.locked_until is not null and login_failures.locked_until <= ${nowIso} then null
-          when login_failures.locked_until is null and login_failures.failures + 1 > ${MAX_FAILURES}
-            and login_failures.updated_at >= ${staleBefore} then ${new Date(at.getTime() + LOCK_MS).toISOString()}::timestamptz
-          else login_failures.locked_until end,
-        updated_at = ${nowIso}
-      returning failures, locked_until`,
-    );
-    const row = rows[0];
-    const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
-    if (lockedUntil > at.getTime()) return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - at.getTime()) / 1000) };
-    return { allowed: Number(row.failures) <= MAX_FAILURES, retryAfterSeconds: Math.ceil(LOCK_MS / 1000) };
-  }
+export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: RateLimiter; totp: Totp; recoveryCodes: RecoveryCodes }) {
+  const { db, now, audit, rateLimiter, totp, recoveryCodes } = deps;
+  const throttle = createLoginThrottle(deps);
 
   /**
    * Throttled attempts are counted per client IP, scope and minute in rate_limits; only the first of
@@ -67,7 +47,22 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
     }
   }
 
-  async function createSession(adminId: number): Promise<string> {
+  async function perIpLimit(email: string, meta: ClientMeta) {
+    const perIp = await rateLimiter.hit(`login-ip:${meta.clientIp}`, LOGIN_POSTS_PER_MINUTE, 60);
+    if (perIp.allowed) return;
+    await noteThrottled("ip", email, meta.clientIp);
+    throw new ThrottledError(THROTTLED, perIp.retryAfterSeconds);
+  }
+
+  async function reserve(email: string, meta: ClientMeta) {
+    const key = failureKey(email, meta.clientIp);
+    const attempt = await throttle.reserve(key);
+    if (attempt.allowed) return key;
+    await noteThrottled("account", email, meta.clientIp);
+    throw new ThrottledError(THROTTLED, attempt.retryAfterSeconds);
+  }
+
+  async function createSession(adminId: number, meta: ClientMeta): Promise<string> {
     const token = randomBytes(32).toString("base64url"); // 256 random bits
     const at = now();
     await db.insert(sessions).values({
@@ -76,56 +71,101 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
       createdAt: at,
       lastSeenAt: at,
       expiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      clientIp: meta.clientIp,
     });
     return token;
   }
 
+  /** The end of every successful sign-in (password alone, second step, passkey): a new session. */
+  async function signIn(admin: SessionAdmin, meta: ClientMeta, method: string): Promise<string> {
+    await throttle.clear(failureKey(admin.email, meta.clientIp));
+    await db.update(admins).set({ lastLoginAt: now() }).where(eq(admins.id, admin.id));
+    const token = await createSession(admin.id, meta);
+    await audit.record({
+      adminId: admin.id,
+      action: "login.success",
+      entity: "admin",
+      entityId: admin.id,
+      detail: { method },
+      clientIp: meta.clientIp,
+    });
+    return token;
+  }
+
+  const activeAdmin = async (id: number) =>
+    (
+      await db
+        .select({ id: admins.id, email: admins.email })
+        .from(admins)
+        .where(and(eq(admins.id, id), isNull(admins.disabledAt)))
+        .limit(1)
+    )[0];
+
   return {
-    /** Checks the credentials; on success a new session token. Throws 401 or 429. */
-    async login(email: string, password: string, clientIp: string): Promise<{ token: string; admin: SessionAdmin }> {
-      // Attacker-chosen text is stored in keys and audit rows: bounded whatever the caller validated.
+    createSession,
+    signIn,
+    perIpLimit,
+
+    /** Checks the password; then a session, or (with a second factor enrolled) a token for the second step. */
+    async login(email: string, password: string, meta: ClientMeta): Promise<LoginResult> {
       const emailKey = email.trim().toLowerCase().slice(0, MAX_STORED_EMAIL);
-      const perIp = await rateLimiter.hit(`login-ip:${clientIp}`, LOGIN_POSTS_PER_MINUTE, 60);
-      const throttled = (retrySeconds: number) =>
-        new HttpError(429, "Too many login attempts. Please wait a few minutes and try again.", undefined, {
-          "Retry-After": String(retrySeconds),
-        });
-      if (!perIp.allowed) {
-        await noteThrottled("ip", emailKey, clientIp);
-        throw throttled(perIp.retryAfterSeconds);
-      }
-      const failureKey = `${emailKey}|${clientIp}`;
-      const attempt = await reserveAttempt(failureKey);
-      if (!attempt.allowed) {
-        await noteThrottled("account", emailKey, clientIp);
-        throw throttled(attempt.retryAfterSeconds);
-      }
+      await perIpLimit(emailKey, meta);
+      await reserve(emailKey, meta);
       const [admin] = await db
         .select()
         .from(admins)
         .where(eq(sql`lower(${admins.email})`, emailKey))
         .limit(1);
-      // Unknown e-mail and wrong password take the same work and get the same answer.
-      const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!admin || !ok) {
+      // Unknown e-mail, invited (no password yet), disabled and wrong password: same work, same answer.
+      const ok = await verifyPassword(admin?.passwordHash || (await dummyPasswordHash()), password);
+      if (!admin || !ok || !admin.passwordHash || admin.disabledAt) {
         await audit.record({
           adminId: admin?.id,
           action: "login.failure",
           entity: "admin",
           entityId: admin?.id,
           detail: { email: emailKey },
-          clientIp,
+          clientIp: meta.clientIp,
         });
-        throw new HttpError(401, INVALID);
+        throw new UnauthenticatedError(INVALID);
       }
-      await db.delete(loginFailures).where(eq(loginFailures.key, failureKey));
-      await db.update(admins).set({ lastLoginAt: now() }).where(eq(admins.id, admin.id));
-      const token = await createSession(admin.id);
-      await audit.record({ adminId: admin.id, action: "login.success", entity: "admin", entityId: admin.id, clientIp });
-      return { token, admin: { id: admin.id, email: admin.email } };
+      const methods = await mfaMethods(db, admin.id);
+      if (methods.length === 0) {
+        return { kind: "session", token: await signIn(admin, meta, "password"), admin: { id: admin.id, email: admin.email } };
+      }
+      // The failure count stays until the second step succeeds: a known password buys no fresh guesses.
+      const mfaToken = newToken();
+      await storeToken(db, { token: mfaToken, purpose: "mfa", adminId: admin.id, clientIp: meta.clientIp, at: now(), ttlMs: MFA_STEP_MS });
+      await audit.record({ adminId: admin.id, action: "login.password_ok", entity: "admin", entityId: admin.id, clientIp: meta.clientIp });
+      return { kind: "mfa", mfaToken, methods };
     },
 
-    /** The admin behind a token, or null when unknown, idle too long or past its absolute expiry. */
+    /** The second step with a TOTP code or a recovery code; throttled and counted like the first. */
+    async completeMfa(mfaToken: string, proof: { code?: string; recoveryCode?: string }, meta: ClientMeta) {
+      const pending = await peekToken(db, "mfa", mfaToken, now());
+      const admin = pending?.adminId ? await activeAdmin(pending.adminId) : undefined;
+      await perIpLimit(admin?.email.toLowerCase() ?? "", meta);
+      if (!admin) throw new UnauthenticatedError(EXPIRED_STEP);
+      await reserve(admin.email, meta);
+      const method = proof.code ? "totp" : "recovery_code";
+      const ok = proof.code ? await totp.check(admin.id, proof.code) : await recoveryCodes.use(admin.id, proof.recoveryCode ?? "");
+      if (!ok) {
+        await audit.record({
+          adminId: admin.id,
+          action: "login.mfa_failure",
+          entity: "admin",
+          entityId: admin.id,
+          detail: { method },
+          clientIp: meta.clientIp,
+        });
+        throw new UnauthenticatedError(INVALID_CODE);
+      }
+      if (!(await consumeToken(db, "mfa", mfaToken, now()))) throw new UnauthenticatedError(EXPIRED_STEP);
+      return { token: await signIn(admin, meta, method), admin };
+    },
+
+    /** The admin behind a token, or null when unknown, idle too long, past its absolute expiry or disabled. */
     async sessionAdmin(token: string | undefined): Promise<SessionAdmin | null> {
       if (!token || token.length > 200) return null;
       const at = now();
@@ -139,6 +179,7 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
             eq(sessions.tokenHash, tokenHash),
             gt(sessions.expiresAt, at),
             gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+            isNull(admins.disabledAt),
           ),
         )
         .limit(1);

@@ -3,6 +3,14 @@ import type { Db } from "../db/client";
 import { createAdmins } from "./admins";
 import { createAudit } from "./audit";
 import { createAuth } from "./auth";
+import { createAccount } from "./identity/account";
+import { createAdminDirectory } from "./identity/admin-directory";
+import { createPasswordReset } from "./identity/password-reset";
+import { createMfa } from "./identity/mfa";
+import { createPasskeys } from "./identity/passkeys";
+import { createRecoveryCodes } from "./identity/recovery-codes";
+import { createSecretBox } from "./identity/secret-box";
+import { createTotp } from "./identity/totp";
 import { createContact } from "./contact";
 import { createCouponAdmin } from "./coupon-admin";
 import { createCoupons } from "./coupons";
@@ -23,11 +31,19 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
   const audit = createAudit(deps);
   const rateLimiter = createRateLimiter(deps);
   const products = createProducts({ ...deps, audit });
+  const totp = createTotp({ ...deps, box: createSecretBox(config) });
+  const recoveryCodes = createRecoveryCodes(deps);
+  const auth = createAuth({ ...deps, audit, rateLimiter, totp, recoveryCodes });
   return {
     audit,
     rateLimiter,
     admins: createAdmins({ ...deps, audit }),
-    auth: createAuth({ ...deps, audit, rateLimiter }),
+    auth,
+    account: createAccount({ ...deps, audit, rateLimiter, totp, recoveryCodes }),
+    mfa: createMfa({ db, audit, totp, recoveryCodes }),
+    adminDirectory: createAdminDirectory({ ...deps, audit }),
+    passwordReset: createPasswordReset({ ...deps, audit, rateLimiter }),
+    passkeys: createPasskeys({ ...deps, audit, auth, recoveryCodes }),
     contact: createContact(deps),
     messages: createMessages({ ...deps, audit }),
     outbox: createOutboxAdmin({ ...deps, audit }),

@@ -5,6 +5,12 @@ import { api } from "../../lib/api-client";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm ${isActive ? "bg-slate-700 font-semibold text-white" : "text-slate-200 hover:bg-slate-800 hover:text-white"}`;
 
+// Admin identity screens (PRODUCT.md section 11).
+const IDENTITY_LINKS = [
+  ["/dashboard/audit", "Audit log"],
+  ["/dashboard/account", "Account"],
+] as const;
+
 const RELEASE_PATHS = ["/dashboard/version-release/major", "/dashboard/version-release/patch"];
 
 /** The admin navigation: always visible from md up, a toggled panel below (Escape closes it). */
@@ -127,6 +133,13 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
                 Outbox
               </NavLink>
             </li>
+            {IDENTITY_LINKS.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to} className={linkClass}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <p className="mt-6 truncate px-3 text-xs text-slate-300" title={email}>

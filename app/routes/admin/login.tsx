@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { LoginResponseSchema } from "../../../contract/auth";
+import { LoginMfaRequiredSchema, type LoginMfaRequired } from "../../../contract/identity";
+import { LoginSecondStep } from "../../components/admin/login-second-step";
 import { useHydrated } from "../../components/admin/use-hydrated";
 import { ApiError, api } from "../../lib/api-client";
+import { passkeyError, signInWithPasskey } from "../../lib/passkey-client";
 import { safeNext } from "../../lib/safe-next";
 import type { Route } from "./+types/login";
 import { currentAdmin } from "./session.server";
@@ -31,6 +34,29 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [params] = useSearchParams();
+  const [secondStep, setSecondStep] = useState<LoginMfaRequired | null>(null);
+
+  // The HttpOnly session cookie is set; SPEC: reload into the dashboard after 3 seconds, here into
+  // the page the guard was asked for (same-site relative paths only; anything else: the overview).
+  function loggedIn(message: string) {
+    setSecondStep(null);
+    setNotice({ kind: "success", text: message || LOGIN_MESSAGES.success });
+    const next = safeNext(params.get("next"));
+    window.setTimeout(() => window.location.assign(next), RELOAD_AFTER_MS);
+  }
+
+  async function passkeyLogin() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await signInWithPasskey();
+      loggedIn(LOGIN_MESSAGES.success);
+    } catch (error) {
+      const serverSaid = passkeyError(error) ?? (error instanceof ApiError && error.status < 500 && error.message);
+      setNotice({ kind: "error", text: serverSaid || LOGIN_MESSAGES.failure });
+      setBusy(false);
+    }
+  }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,12 +68,14 @@ export default function Login() {
     setBusy(true);
     setNotice(null);
     try {
-      const answer = LoginResponseSchema.parse(await api("/api/admin/login", { json: { email, password }, noReauth: true }));
-      setNotice({ kind: "success", text: answer.message || LOGIN_MESSAGES.success });
-      // The HttpOnly session cookie is set; SPEC: reload into the dashboard after 3 seconds, here into
-      // the page the guard was asked for (same-site relative paths only; anything else: the overview).
-      const next = safeNext(params.get("next"));
-      window.setTimeout(() => window.location.assign(next), RELOAD_AFTER_MS);
+      const raw = await api("/api/admin/login", { json: { email, password }, noReauth: true });
+      const mfa = LoginMfaRequiredSchema.safeParse(raw);
+      if (mfa.success) {
+        setSecondStep(mfa.data);
+        setBusy(false);
+        return;
+      }
+      loggedIn(LoginResponseSchema.parse(raw).message);
     } catch (error) {
       // A status that is not success shows the server's own sentence; anything else the generic one.
       const serverSaid = error instanceof ApiError && error.status < 500 && error.message;
@@ -58,6 +86,21 @@ export default function Login() {
 
   const field =
     "mt-1 block w-full rounded border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
+  if (secondStep) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+        <title>Admin login: second step</title>
+        <meta name="robots" content="noindex" />
+        <LoginSecondStep
+          mfaToken={secondStep.mfa_token}
+          methods={secondStep.methods}
+          field={field}
+          onDone={loggedIn}
+          onRestart={() => setSecondStep(null)}
+        />
+      </main>
+    );
+  }
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <title>Admin login</title>
@@ -91,6 +134,19 @@ export default function Login() {
         >
           {busy ? "Logging In..." : "Login In"}
         </button>
+        <button
+          type="button"
+          onClick={passkeyLogin}
+          disabled={!hydrated || busy}
+          className="mt-3 w-full rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100 disabled:opacity-60"
+        >
+          Sign in with a passkey
+        </button>
+        <p className="mt-4 text-center text-sm">
+          <a href="/admin/forgot-password" className="text-blue-800 underline">
+            Forgot password?
+          </a>
+        </p>
         <p className="mt-4 text-center text-sm">
           <a href="/" className="text-blue-800 underline">
             Back to the home page

@@ -1,0 +1,141 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { AuditListSchema } from "../../../contract/identity";
+import { buttonClass, inputClass } from "../../components/admin/form-field";
+import { useApiData } from "../../components/admin/use-api-data";
+
+const parseAudit = (raw: unknown) => AuditListSchema.parse(raw);
+const FILTERS = ["admin", "action", "from", "to"] as const;
+const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "medium" });
+const detailText = (detail: Record<string, unknown>) =>
+  Object.entries(detail)
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
+
+/** The audit log, newest first: who did what, when, from where, filtered by admin, action and days. */
+export default function Audit() {
+  const [params] = useSearchParams();
+  const query = new URLSearchParams();
+  for (const name of [...FILTERS, "page"]) {
+    const value = params.get(name);
+    if (value) query.set(name, value);
+  }
+  const audit = useApiData(`/api/admin/audit?${query}`, parseAudit);
+  const page = audit.data?.page ?? 1;
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.page_size)) : 1;
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(query);
+    next.set("page", String(n));
+    return `?${next}`;
+  };
+
+  return (
+    <>
+      <title>Audit log | Admin</title>
+      <h1 className="text-2xl font-bold">Audit log</h1>
+      <Form
+        method="get"
+        className="mt-4 grid gap-3 rounded-lg bg-white p-4 shadow sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+        aria-label="Filter the audit log"
+      >
+        <label className="text-sm font-medium">
+          Admin e-mail
+          <input name="admin" type="email" defaultValue={params.get("admin") ?? ""} className={inputClass} />
+        </label>
+        <label className="text-sm font-medium">
+          Action
+          <input
+            name="action"
+            defaultValue={params.get("action") ?? ""}
+            placeholder="e.g. login or mfa.totp_enabled"
+            className={inputClass}
+          />
+        </label>
+        <label className="text-sm font-medium">
+          From
+          <input name="from" type="date" defaultValue={params.get("from") ?? ""} className={inputClass} />
+        </label>
+        <label className="text-sm font-medium">
+          To
+          <input name="to" type="date" defaultValue={params.get("to") ?? ""} className={inputClass} />
+        </label>
+        <button type="submit" className={buttonClass}>
+          Filter
+        </button>
+      </Form>
+      {audit.error ? (
+        <p role="alert" className="mt-4 text-red-700">
+          Could not load the audit log: {audit.error}
+        </p>
+      ) : null}
+      {audit.data ? (
+        <>
+          <p className="mt-4 text-sm text-slate-700" role="status">
+            {audit.data.total} {audit.data.total === 1 ? "entry" : "entries"}
+          </p>
+          <div className="mt-2 overflow-x-auto rounded-lg bg-white shadow">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Audit log entries, newest first</caption>
+              <thead className="bg-slate-100">
+                <tr>
+                  <th scope="col" className="p-2">
+                    When
+                  </th>
+                  <th scope="col" className="p-2">
+                    Who
+                  </th>
+                  <th scope="col" className="p-2">
+                    What
+                  </th>
+                  <th scope="col" className="p-2">
+                    From
+                  </th>
+                  <th scope="col" className="p-2">
+                    Detail
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.data.items.map((e) => (
+                  <tr key={e.id} className="border-t border-slate-200 align-top">
+                    <td className="whitespace-nowrap p-2">{when(e.created_at)}</td>
+                    <td className="p-2 break-all">{e.admin_email ?? "—"}</td>
+                    <td className="p-2">
+                      <span className="font-mono">{e.action}</span>
+                      {e.entity_id ? (
+                        <span className="text-slate-700">
+                          {" "}
+                          ({e.entity} {e.entity_id})
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="p-2">{e.client_ip ?? "—"}</td>
+                    <td className="p-2 break-all text-slate-700">{detailText(e.detail)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Audit log pages" className="mt-4 flex items-center gap-4 text-sm">
+            {page > 1 ? (
+              <Link to={pageLink(page - 1)} className="text-blue-800 underline">
+                Newer
+              </Link>
+            ) : null}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? (
+              <Link to={pageLink(page + 1)} className="text-blue-800 underline">
+                Older
+              </Link>
+            ) : null}
+          </nav>
+        </>
+      ) : audit.error ? null : (
+        <p role="status" className="mt-4">
+          Loading...
+        </p>
+      )}
+    </>
+  );
+}
