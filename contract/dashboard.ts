@@ -1,14 +1,37 @@
 import { z } from "zod";
 
-/** GET /api/oni/dashboard */
+export const DASHBOARD_RANGES = [7, 10, 30, 90] as const;
+
+/** GET /api/oni/dashboard?days=7|10|30|90 (10 by default, SPEC's answer). */
+export const DashboardQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((n) => (DASHBOARD_RANGES as readonly number[]).includes(n), "Choose 7, 10, 30 or 90 days.")
+    .default(10),
+});
+export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 export const DashboardSchema = z.object({
   placedOrders: z.number(),
   activeOrders: z.number(),
   expiredOrders: z.number(),
   registeredUsers: z.number(),
-  /** Exactly 10 entries, oldest first, days without orders as 0. */
-  transactionsByDate: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), count: z.number() })).length(10),
+  /** One entry per day of the range (10 by default), oldest first, days without orders as 0. */
+  transactionsByDate: z
+    .array(z.object({ date: day, count: z.number() }))
+    .min(7)
+    .max(90),
   /** Newest first, at most 20. */
   payIds: z.array(z.string()).max(20),
+  /** Total paid in the range, decimal rupees (exact to the paisa: summed in paise, decision 003). */
+  revenue: z.number(),
+  /** Paid per day of the range, rupees, oldest first. */
+  revenueByDate: z
+    .array(z.object({ date: day, revenue: z.number() }))
+    .min(7)
+    .max(90),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

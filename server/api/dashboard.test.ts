@@ -61,6 +61,22 @@ describe("GET /api/oni/dashboard", () => {
     expect(body.payIds).toEqual(["pay_dash6", "pay_dash5", "pay_dash4", "pay_dash3", "pay_dash2", "pay_dash1"]);
   });
 
+  it("answers the revenue of the range in rupees, per day, and takes days=7|10|30|90 only", async () => {
+    const ten = await (await t.request("/api/oni/dashboard", { headers })).json();
+    // Five orders of 10.00 inside the 10 days (Mar 5's is outside).
+    expect(ten.revenue).toBe(50);
+    expect(ten.revenueByDate).toHaveLength(10);
+    expect(ten.revenueByDate[9]).toEqual({ date: "2026-03-15", revenue: 20 });
+    const week = await (await t.request("/api/oni/dashboard?days=7", { headers })).json();
+    expect(week.transactionsByDate.map((d: { date: string }) => d.date)[0]).toBe("2026-03-09");
+    expect(week.revenue).toBe(40);
+    const quarter = await (await t.request("/api/oni/dashboard?days=90", { headers })).json();
+    expect(quarter.revenueByDate).toHaveLength(90);
+    expect(quarter.revenue).toBe(60);
+    for (const days of ["5", "abc", "365"])
+      expect((await t.request(`/api/oni/dashboard?days=${days}`, { headers })).status, days).toBe(400);
+  });
+
   it("follows status changes through the triggers and needs a session", async () => {
     await t.database.db.update(orders).set({ status: "expired" }).where(eq(orders.paymentId, "pay_dash3"));
     const body = await (await t.request("/api/oni/dashboard", { headers })).json();

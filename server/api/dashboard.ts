@@ -1,4 +1,4 @@
-import { DashboardSchema } from "../../contract/dashboard";
+import { DashboardQuerySchema, DashboardSchema } from "../../contract/dashboard";
 import { defineOperation } from "./operation";
 
 export const dashboardOperations = [
@@ -8,9 +8,13 @@ export const dashboardOperations = [
     operationId: "getDashboard",
     tags: ["Dashboard"],
     summary: "Order and user overview",
-    description: "Totals and the daily series of the admin overview, read from maintained summaries.",
+    description:
+      "Totals and the daily series of the admin overview, read from maintained summaries: days=7|10|30|90 (10 by default), " +
+      "with the revenue paid in the range (rupees) and per day.",
     admin: true,
+    query: DashboardQuerySchema,
     ok: [200, DashboardSchema],
-    handler: (c) => c.get("services").dashboard.overview(),
+    errors: [400],
+    handler: (c, { query }) => c.get("services").dashboard.overview(query.days),
   }),
 ];

@@ -21,8 +21,9 @@ export function lastDays(today: Date, days = DASHBOARD_DAYS): string[] {
  */
 export function createDashboard({ db, now }: ServiceDeps) {
   return {
-    async overview(): Promise<Dashboard> {
-      const days = lastDays(now());
+    /** `range` days ending today (UTC); 10 is SPEC's overview. */
+    async overview(range = DASHBOARD_DAYS): Promise<Dashboard> {
+      const days = lastDays(now(), range);
       const [counters, daily, recent] = await Promise.all([
         db
           .select()
@@ -42,6 +43,8 @@ export function createDashboard({ db, now }: ServiceDeps) {
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
       const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]));
+      const revenuePerDay = new Map(daily.map((d) => [d.day, Number(d.revenueMinor)]));
+      const totalMinor = daily.reduce((sum, d) => sum + Number(d.revenueMinor), 0);
       return {
         placedOrders: counter("orders_placed"),
         activeOrders: counter("orders_active"),
@@ -49,6 +52,8 @@ export function createDashboard({ db, now }: ServiceDeps) {
         registeredUsers: counter("customers"),
         transactionsByDate: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
         payIds: recent.map((r) => r.paymentId ?? ""),
+        revenue: totalMinor / 100,
+        revenueByDate: days.map((date) => ({ date, revenue: (revenuePerDay.get(date) ?? 0) / 100 })),
       };
     },
   };

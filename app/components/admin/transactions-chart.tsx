@@ -11,7 +11,7 @@ export default function TransactionsChart({ days }: { days: Dashboard["transacti
     <div className="relative h-72 w-full">
       <Line
         role="img"
-        aria-label={`Daily transactions in the last 10 days. ${summary}`}
+        aria-label={`Daily transactions in the last ${days.length} days. ${summary}`}
         options={{
           responsive: true,
           maintainAspectRatio: false,

@@ -1,13 +1,24 @@
-import { Suspense, lazy, useEffect, useState } from "react";
-import { type Dashboard, DashboardSchema } from "../../../contract/dashboard";
-import { api } from "../../lib/api-client";
+import { Suspense, lazy } from "react";
+import { Link } from "react-router";
+import { DASHBOARD_RANGES, DashboardQuerySchema } from "../../../contract/dashboard";
+import { formatInr } from "../../lib/money";
+import type { Route } from "./+types/overview";
+import { requireAdminPage } from "./session.server";
 
 const TransactionsChart = lazy(() => import("../../components/admin/transactions-chart"));
 
-/** Ten days ending today with no transactions: what the chart shows when the call fails. */
-function emptyDays(): Dashboard["transactionsByDate"] {
-  const today = Date.now();
-  return Array.from({ length: 10 }, (_, i) => ({ date: new Date(today - (9 - i) * 86_400_000).toISOString().slice(0, 10), count: 0 }));
+// Read in the loader (decision 017). A failed read is a visible banner, never zeros that look like
+// a day without sales.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const query = DashboardQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
+  const days = query.success ? query.data.days : 10;
+  try {
+    return { days, data: await context.services.dashboard.overview(days), failed: false as const };
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "overview read failed", error: String(error) }));
+    return { days, data: null, failed: true as const };
+  }
 }
 
 const CARDS = [
@@ -17,35 +28,33 @@ const CARDS = [
   ["registeredUsers", "Registered Users"],
 ] as const;
 
-export default function Overview() {
-  const [data, setData] = useState<Dashboard | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api("/api/oni/dashboard")
-      .then((raw) => live && setData(DashboardSchema.parse(raw)))
-      .catch((error: unknown) => {
-        // SPEC section 8: no message for the user, the counts stay zero; logged for the developer.
-        console.error("dashboard fetch failed", error);
-        if (live)
-          setData({ placedOrders: 0, activeOrders: 0, expiredOrders: 0, registeredUsers: 0, transactionsByDate: emptyDays(), payIds: [] });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-
+export default function Overview({ loaderData: { days, data, failed } }: Route.ComponentProps) {
   return (
     <>
       <title>Overview | Admin</title>
       <h1 className="text-2xl font-bold">Overview</h1>
-      {!data ? (
-        <p className="mt-6" role="status">
-          Loading...
-        </p>
+      <nav aria-label="Period" className="mt-4 flex flex-wrap gap-2">
+        {DASHBOARD_RANGES.map((n) => (
+          <Link
+            key={n}
+            to={n === 10 ? "?" : `?days=${n}`}
+            aria-current={n === days ? "page" : undefined}
+            className={`rounded border px-3 py-1 text-sm ${n === days ? "border-blue-800 bg-blue-800 text-white" : "border-slate-400 bg-white hover:bg-slate-100"}`}
+          >
+            {n} days
+          </Link>
+        ))}
+      </nav>
+      {failed || !data ? (
+        <div role="alert" className="mt-6 rounded border border-red-700 bg-red-50 p-4 text-red-800">
+          The sales figures could not be loaded, so none are shown.{" "}
+          <Link to={days === 10 ? "?" : `?days=${days}`} className="underline" reloadDocument>
+            Try again
+          </Link>
+        </div>
       ) : (
         <>
-          <ul className="mt-6 grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
+          <ul className="mt-6 grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-5">
             {CARDS.map(([key, label]) => (
               <li key={key} className="rounded-lg bg-white p-4 shadow">
                 <p className="text-sm text-slate-700">{label}</p>
@@ -54,6 +63,12 @@ export default function Overview() {
                 </p>
               </li>
             ))}
+            <li className="col-span-2 rounded-lg bg-white p-4 shadow lg:col-span-1">
+              <p className="text-sm text-slate-700">Revenue, last {days} days</p>
+              <p className="mt-1 text-2xl font-bold" data-testid="revenue">
+                {formatInr(data.revenue)}
+              </p>
+            </li>
           </ul>
           <section className="mt-8 rounded-lg bg-white p-4 shadow" aria-labelledby="trends-title">
             <h2 id="trends-title" className="text-xl font-semibold">
