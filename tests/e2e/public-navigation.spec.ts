@@ -92,9 +92,9 @@ test("campus docs: groups start closed; on a phone the top-bar button opens the 
   await page.getByRole("button", { name: "Attendance Inormations" }).click();
   await expect(page.getByRole("heading", { name: "Attendance Inormations" })).toBeVisible();
   if (phone) await expect(page.getByRole("navigation", { name: "CAMPUS documentation" })).toBeHidden();
-  // The player loads from its host only after a click on the poster.
+  // The e2e server runs the example site config, which names no CAMPUS video (a fact left out hides
+  // its line): the entry shows its description and an illustration, and no player or poster.
+  await expect(page.getByText("Attendance percentage, on-duty days and days absent without permission")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Play video/ })).toHaveCount(0);
   await expect(page.locator("iframe")).toHaveCount(0);
-  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ body: "<p>video</p>", contentType: "text/html" }));
-  await page.getByRole("button", { name: /Play video/ }).click();
-  await expect(page.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
 });

@@ -35,7 +35,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               decoding="async"
             />
             <div className="flex flex-1 flex-col p-5">
-              <ArticleByline article={card} className="text-xs text-slate-700" />
+              {/* SPEC.md: each card carries the 'Article' label. */}
+              <p className="text-xs font-semibold text-sky-800">Article</p>
+              <ArticleByline article={card} className="mt-1 text-xs text-slate-700" />
               <h2 className="mt-1 text-lg font-semibold">
                 {/* The heading link covers the whole card (after:inset-0), so the card is one link. */}
                 <Link to={`/Blog/${card.slug}`} className="after:absolute after:inset-0 hover:text-sky-800 focus-visible:outline-2 focus-visible:outline-sky-600">
