@@ -1,6 +1,7 @@
 import { Suspense, lazy } from "react";
 import { Link } from "react-router";
 import { DASHBOARD_RANGES, DashboardQuerySchema } from "../../../contract/dashboard";
+import { useHydrated } from "../../components/admin/use-hydrated";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/overview";
 import { requireAdminPage } from "./session.server";
@@ -29,6 +30,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview({ loaderData: { days, data, failed } }: Route.ComponentProps) {
+  const hydrated = useHydrated();
   return (
     <>
       <title>Overview | Admin</title>
@@ -74,9 +76,15 @@ export default function Overview({ loaderData: { days, data, failed } }: Route.C
             <h2 id="trends-title" className="text-xl font-semibold">
               Transaction Trends
             </h2>
-            <Suspense fallback={<p className="mt-4">Loading chart...</p>}>
-              <TransactionsChart days={data.transactionsByDate} />
-            </Suspense>
+            {/* Chart.js draws on a canvas in the browser only: rendered on the server, the lazy chart
+                threw inside its Suspense boundary and the whole page answered 500. */}
+            {hydrated ? (
+              <Suspense fallback={<p className="mt-4">Loading chart...</p>}>
+                <TransactionsChart days={data.transactionsByDate} />
+              </Suspense>
+            ) : (
+              <p className="mt-4">Loading chart...</p>
+            )}
           </section>
           <section className="mt-8 rounded-lg bg-white p-4 shadow" aria-labelledby="payids-title">
             <h2 id="payids-title" className="text-xl font-semibold">
