@@ -13,6 +13,7 @@ import { dashboardSection } from "./sections/dashboard";
 import { frontEndSection } from "./sections/front-end";
 import { lighthouseSection } from "./sections/lighthouse";
 import { pagesSection } from "./sections/pages";
+import { storeSection } from "./sections/store";
 
 // The prerendered pages and the blog articles; BENCH_PAGES (comma-separated) measures only those.
 const articles = readdirSync("content/blog")
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
   }
   if (wants("contact")) await contactSection();
   if (wants("dashboard")) await dashboardSection();
+  if (wants("store")) await storeSection();
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
   console.log(`\n${started.toISOString()} — ${machine}\n`);

@@ -8,7 +8,10 @@ const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), "probe.mjs
 export type AppServer = Child & { url: string; eventLoopDelay(): Promise<{ eldP99: number; eldMax: number }>; resetEventLoopDelay(): void };
 
 /** The production server ($BUILD_DIR/server.js) on one database, with the event-loop probe. */
-export async function startAppServer(db: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<AppServer> {
+export async function startAppServer(
+  db: { DATA_DIR?: string; DATABASE_URL?: string },
+  env: Record<string, string> = {},
+): Promise<AppServer> {
   const child = startChild(
     process.execPath,
     // BENCH_SERVER_FLAGS (e.g. "--cpu-prof") profiles the server under test.
@@ -22,6 +25,7 @@ export async function startAppServer(db: { DATA_DIR?: string; DATABASE_URL?: str
       CONTACT_RATE_LIMIT: "1000000000",
       DATA_DIR: db.DATA_DIR,
       DATABASE_URL: db.DATABASE_URL ?? "",
+      ...env,
     },
     true,
   );

@@ -7,6 +7,8 @@ import type { StoreSecrets } from "./secrets";
 /** What every part of the store is built from. `log` writes one JSON line (never a key, token or e-mail). */
 export type StoreContext = ServiceDeps & {
   rateLimiter: RateLimiter;
+  /** The licence calls' limiter: the same shared counters, taken in leases (decision 020). */
+  licenceRateLimiter: RateLimiter;
   secrets: StoreSecrets;
   provider: PaymentProvider;
   log: (fields: Record<string, unknown>) => void;
@@ -20,10 +22,14 @@ export const jsonLog = (fields: Record<string, unknown>) =>
 export const PAID_STATUSES = ["placed", "active", "expired"] as const;
 export const PENDING_MINUTES = 30;
 
-/** One atomic counter per client IP and kind of call (the shared DB limiter). */
+/**
+ * One shared counter per client IP and kind of call, in the database so every instance counts alike:
+ * checkouts one atomic upsert per hit, licence calls (the tools' hot path) by leases (decision 020).
+ */
 export async function throttle(ctx: StoreContext, kind: "checkout" | "licence", clientIp: string): Promise<void> {
-  const limit = kind === "checkout" ? ctx.config.CHECKOUT_RATE_LIMIT : ctx.config.LICENCE_RATE_LIMIT;
-  const hit = await ctx.rateLimiter.hit(`${kind}:${clientIp}`, limit, 60);
+  const [limiter, limit] =
+    kind === "checkout" ? [ctx.rateLimiter, ctx.config.CHECKOUT_RATE_LIMIT] : [ctx.licenceRateLimiter, ctx.config.LICENCE_RATE_LIMIT];
+  const hit = await limiter.hit(`${kind}:${clientIp}`, limit, 60);
   if (!hit.allowed)
     throw new ThrottledError("Too many requests from your address. Please wait a minute and try again.", hit.retryAfterSeconds);
 }

@@ -3,7 +3,7 @@ import type { PaymentProvider } from "../../integrations/payments/provider";
 import { createRazorpayProvider } from "../../integrations/payments/razorpay-provider";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider";
 import type { ServiceDeps } from "../deps";
-import type { RateLimiter } from "../rate-limit";
+import { createLeasedRateLimiter, type RateLimiter } from "../rate-limit";
 import { createCatalogue } from "./catalogue";
 import { createCheckout } from "./checkout";
 import { type StoreContext, jsonLog } from "./context";
@@ -32,7 +32,7 @@ function paymentProvider(config: Config, secrets: StoreSecrets): PaymentProvider
 export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; provider?: PaymentProvider }) {
   const secrets = createStoreSecrets(deps);
   const provider = deps.provider ?? paymentProvider(deps.config, secrets);
-  const ctx: StoreContext = { ...deps, secrets, provider, log: jsonLog };
+  const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: jsonLog };
   const catalogue = createCatalogue(ctx);
   return {
     provider: { name: provider.name, keyId: provider.keyId },

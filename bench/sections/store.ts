@@ -1,0 +1,222 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../server/db/client";
+import { queryRows } from "../../server/db/query-rows";
+import { checkoutSignature } from "../../server/integrations/payments/signature";
+import { type AppServer, startAppServer } from "../lib/app-server";
+import { bench } from "../lib/config";
+import { type BenchDb, freshDb, type Kind, postgresAvailable } from "../lib/databases";
+import { compare } from "../lib/load";
+import { type Child, startChild, waitReady } from "../lib/processes";
+import { add, ms, na, pct, rps, times, verdict } from "../lib/table";
+
+const insertServer = path.join(path.dirname(fileURLToPath(import.meta.url)), "../baselines/insert-server.ts");
+const PAYMENT_SECRET = "bench-payment-test-secret-0123456789";
+const PRODUCT = "benchstore";
+const FLASH = { buyers: 200, coupons: 20 };
+const json = (url: string, body: unknown) => ({
+  url,
+  method: "POST" as const,
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});
+
+/** A version for sale (₹1,499.00) and the flash sale's single-use coupons, written before the server opens the database. */
+async function prepare(database: Database): Promise<number> {
+  await database.db.execute(sql`insert into products (id, name) values (${PRODUCT}, 'Bench Store Tool')`);
+  const id = Number(
+    (
+      await queryRows<{ id: string }>(
+        database.db,
+        sql`insert into product_versions (product_id, version, os, amount_minor, features, external, python, for_sale)
+          values (${PRODUCT}, '1.0', array['linux'], 149900, array['fast'], '[]'::jsonb, '[]'::jsonb, true) returning id`,
+      )
+    )[0].id,
+  );
+  for (let i = 0; i < FLASH.coupons; i++)
+    await database.db.execute(sql`insert into coupons (code, product_version_id, discount_percent)
+      values (${`FLASH${String(i).padStart(4, "0")}`}, ${id}, 10)`);
+  return id;
+}
+
+/** The baseline's own licence row (its key hash is all the bare server is given). */
+async function baselineLicence(database: Database, versionId: number): Promise<string> {
+  const hash = "b".repeat(64);
+  await database.db.execute(sql`with o as (
+      insert into orders (product_version_id, customer_email, customer_name, amount_paid_minor, status, payment_id, expires_at)
+      values (${versionId}, 'bench@example.com', 'Bench', 149900, 'placed', 'pay_BenchBaseline01', now() + interval '1 year') returning id)
+    insert into licences (order_id, key_hash, key_encrypted, machine_limit, expires_at)
+    select id, ${hash}, 'unused', 3, now() + interval '1 year' from o`);
+  return hash;
+}
+
+/** A real licence key: an order through the API, confirmed with the test provider's signature. */
+async function buyLicence(app: AppServer): Promise<string> {
+  const res = await fetch(`${app.url}/api/checkout/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ product_id: PRODUCT, version: "1.0", email: "licence@example.com", name: "Licence Holder" }),
+  });
+  const order = (await res.json()) as { order_id: number; payment: { provider_order_id: string } };
+  if (res.status !== 201) throw new Error(`bench order failed (${res.status}): ${JSON.stringify(order)}`);
+  const paymentId = "pay_BenchLicence01";
+  const confirm = await fetch(`${app.url}/api/checkout/orders/${order.order_id}/confirm`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      razorpay_order_id: order.payment.provider_order_id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: checkoutSignature(PAYMENT_SECRET, order.payment.provider_order_id, paymentId),
+    }),
+  });
+  const paid = (await confirm.json()) as { licence_key?: string };
+  if (confirm.status !== 200 || !paid.licence_key) throw new Error(`bench confirm failed (${confirm.status})`);
+  return paid.licence_key;
+}
+
+/** `count` requests at once (one client each, no pooling of their start); the whole burst's time and each answer's. */
+async function burst(count: number, request: (i: number) => Promise<Response>): Promise<{ ms: number; p99: number; statuses: number[] }> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const t = performance.now();
+      const res = await request(i);
+      await res.arrayBuffer();
+      return { status: res.status, ms: performance.now() - t };
+    }),
+  );
+  const total = performance.now() - started;
+  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return { ms: total, p99: sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))], statuses: answers.map((a) => a.status) };
+}
+
+async function onDatabase(kind: Kind): Promise<void> {
+  const dbs: BenchDb[] = [];
+  const children: Child[] = [];
+  try {
+    dbs.push(await freshDb(kind), await freshDb(kind));
+    const appDb = await dbs[0].open();
+    await prepare(appDb);
+    await appDb.close();
+    const baseDb = await dbs[1].open();
+    const baseVersion = await prepare(baseDb);
+    const baseHash = await baselineLicence(baseDb, baseVersion);
+    await baseDb.close();
+
+    const app = await startAppServer(dbs[0].env, {
+      PAYMENT_PROVIDER: "test",
+      PAYMENT_TEST_SECRET: PAYMENT_SECRET,
+      CHECKOUT_RATE_LIMIT: "1000000000",
+      LICENCE_RATE_LIMIT: "1000000000",
+    });
+    children.push(app);
+    const baseline = startChild(process.execPath, ["--import", "tsx", insertServer], {
+      PORT: String(bench.insertPort),
+      BENCH_VERSION_ID: String(baseVersion),
+      ...dbs[1].env,
+    });
+    children.push(baseline);
+    await waitReady(`http://127.0.0.1:${bench.insertPort}/`, baseline);
+    const base = `http://127.0.0.1:${bench.insertPort}`;
+
+    // (a) Order creation: a pending order with its provider order and access token, against one plain INSERT.
+    const section = `store, ${kind}`;
+    const buyer = { product_id: PRODUCT, version: "1.0", email: "buyer@example.com", name: "Bench Buyer" };
+    const orders = await compare({
+      app: { ...json(`${app.url}/api/checkout/orders`, buyer), connections: 10 },
+      insert: { ...json(`${base}/order`, buyer), connections: 10 },
+    });
+    add({
+      section,
+      what: "order creation, 10 conn. req/s",
+      value: rps(orders.app.rps),
+      baseline: `plain INSERT ${rps(orders.insert.rps)}`,
+      ratio: pct(orders.app.rps, orders.insert.rps),
+    });
+    add({
+      section,
+      what: "order creation, 10 conn. p99",
+      value: ms(orders.app.p99),
+      baseline: `plain INSERT ${ms(orders.insert.p99)}`,
+      ratio: times(orders.app.p99, orders.insert.p99),
+    });
+
+    // (b) Licence validation of a real key (throttle, key hash, indexed SELECT) against the same SELECT alone.
+    const key = await buyLicence(app);
+    const checks = await compare({
+      app: { ...json(`${app.url}/api/licenses/validate`, { key }), connections: 10 },
+      select: { ...json(`${base}/licence`, { key_hash: baseHash }), connections: 10 },
+    });
+    const onPg = kind === "postgres";
+    const ratio = checks.app.rps / checks.select.rps;
+    add({
+      section,
+      what: "licence validation, 10 conn. req/s",
+      value: rps(checks.app.rps),
+      baseline: `same SELECT ${rps(checks.select.rps)}`,
+      ratio: pct(checks.app.rps, checks.select.rps),
+      target: onPg ? "≥ 5,000/s and ≥ 80 %" : "",
+      verdict: onPg ? verdict(checks.app.rps >= 5000 && ratio >= 0.8) : "",
+    });
+    add({
+      section,
+      what: "licence validation, 10 conn. p99",
+      value: ms(checks.app.p99),
+      baseline: `same SELECT ${ms(checks.select.p99)}`,
+      ratio: times(checks.app.p99, checks.select.p99),
+    });
+    const failures = orders.app.failures + checks.app.failures;
+    if (failures) add({ section, what: "failed answers", value: String(failures), verdict: "MISS" });
+
+    // (c) The flash sale: 200 buyers at once for 20 single-use coupons; exactly 20 must get one.
+    const sale = await burst(FLASH.buyers, (i) =>
+      fetch(`${app.url}/api/checkout/orders`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...buyer, email: `flash${i}@example.com`, coupon: `FLASH${String(i % FLASH.coupons).padStart(4, "0")}` }),
+      }),
+    );
+    const plain = await burst(FLASH.buyers, (i) =>
+      fetch(`${base}/order`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...buyer, email: `flash${i}@example.com` }),
+      }),
+    );
+    const won = sale.statuses.filter((s) => s === 201).length;
+    const refused = sale.statuses.filter((s) => s === 409).length;
+    add({
+      section,
+      what: `flash sale, ${FLASH.buyers} checkouts / ${FLASH.coupons} coupons, all answered in`,
+      value: ms(sale.ms),
+      baseline: `${FLASH.buyers} plain INSERTs ${ms(plain.ms)}`,
+      ratio: times(sale.ms, plain.ms),
+    });
+    add({
+      section,
+      what: "flash sale p99",
+      value: ms(sale.p99),
+      baseline: `plain INSERT ${ms(plain.p99)}`,
+      ratio: times(sale.p99, plain.p99),
+    });
+    add({
+      section,
+      what: "flash sale outcome",
+      value: `${won} created, ${refused} refused (409)`,
+      target: `${FLASH.coupons} / ${FLASH.buyers - FLASH.coupons}`,
+      verdict: verdict(won === FLASH.coupons && refused === FLASH.buyers - FLASH.coupons),
+    });
+  } finally {
+    for (const child of children) await child.stop();
+    for (const db of dbs) await db.drop();
+  }
+}
+
+/** Order creation, licence validation and the flash sale, on PGlite and PostgreSQL, each beside its bare baseline. */
+export async function storeSection(): Promise<void> {
+  await onDatabase("pglite");
+  const missing = await postgresAvailable();
+  if (missing) na("store, postgres", "all", missing);
+  else await onDatabase("postgres");
+}
