@@ -4,6 +4,10 @@ import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
 // server-side session guard; the paths are SPEC's exactly.
 export const adminRoutes: RouteConfigEntry[] = [
   route("login", "routes/admin/login.tsx"),
+  // Signed-out pages the identity mails link to (PRODUCT.md section 11); the token rides in the fragment.
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
+  route("admin/invite", "routes/admin/invite.tsx"),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard-index.tsx"),
     route("dashboard/overview", "routes/admin/overview.tsx"),

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { LoginResponseSchema } from "../../../contract/auth";
 import { LoginMfaRequiredSchema, type LoginMfaRequired } from "../../../contract/identity";
+import { Notice } from "../../components/admin/auth-card";
 import { LoginSecondStep } from "../../components/admin/login-second-step";
 import { useHydrated } from "../../components/admin/use-hydrated";
 import { ApiError, api } from "../../lib/api-client";
@@ -117,16 +118,7 @@ export default function Login() {
           Password
         </label>
         <input id="login-password" name="password" type="password" autoComplete="current-password" className={field} />
-        <div aria-live="polite" className="min-h-6">
-          {notice ? (
-            <p
-              role={notice.kind === "error" ? "alert" : "status"}
-              className={`mt-4 text-sm ${notice.kind === "error" ? "text-red-700" : "text-green-800"}`}
-            >
-              {notice.text}
-            </p>
-          ) : null}
-        </div>
+        <Notice notice={notice} />
         <button
           type="submit"
           disabled={!hydrated || busy}
@@ -142,9 +134,12 @@ export default function Login() {
         >
           Sign in with a passkey
         </button>
-        {/* "Forgot password?" returns with its pages (/admin/forgot-password, /admin/reset-password,
-            /admin/invite): the API is done (issue 16), the pages are not, and a link to a 404 helps no one. */}
         <p className="mt-4 text-center text-sm">
+          <Link to="/admin/forgot-password" className="text-blue-800 underline">
+            Forgot password?
+          </Link>
+        </p>
+        <p className="mt-2 text-center text-sm">
           <a href="/" className="text-blue-800 underline">
             Back to the home page
           </a>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { ApiError, api, errorMessage } from "../../../lib/api-client";
 import { buttonClass, Field } from "../form-field";
+import { NewPasswordFields, newPasswordProblems } from "../new-password-fields";
 
 /** Change own password: the current one is required; the other sessions end (the list reloads). */
 export function PasswordForm({ onChanged }: { onChanged: () => void }) {
@@ -15,10 +16,8 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
     const current = String(form.get("current_password") ?? "");
     const next = String(form.get("new_password") ?? "");
     const again = String(form.get("confirm_password") ?? "");
-    const local: Record<string, string> = {};
+    const local = newPasswordProblems("new_password", next, again);
     if (!current) local.current_password = "Enter your current password.";
-    if (next.length < 12) local.new_password = "At least 12 characters.";
-    if (next !== again) local.confirm_password = "The two new passwords differ.";
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
@@ -45,23 +44,7 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
         required
         error={errors.current_password}
       />
-      <Field
-        label="New password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 12 characters; not a common password."
-        error={errors.new_password}
-      />
-      <Field
-        label="New password again"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirm_password}
-      />
+      <NewPasswordFields name="new_password" errors={errors} />
       <div>
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Changing..." : "Change password"}

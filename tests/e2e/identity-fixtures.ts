@@ -1,0 +1,61 @@
+import { type APIRequestContext, expect, type Page, request } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { adminHeaders, baseURL, unique } from "./admin-fixtures";
+
+// Identity specs never touch the shared e2e admin's factors or password: each test makes its own
+// admins through the real invitation flow, using the shared admin's session only to invite.
+
+/** An API context logged in as the shared e2e admin (to invite, and to read the outbox). */
+export async function sharedAdminApi(): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: adminHeaders });
+  const login = await api.post("/api/admin/login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+/** The path and fragment of the newest mailed link of `kind` sent to `to` (polled: the mail may be written after the answer). */
+export async function mailedLink(api: APIRequestContext, to: string, kind: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const list = await (await api.get("/api/admin/outbox?pageSize=100")).json();
+        const item = (list.items as { id: number; kind: string; to: string[] }[]).find((m) => m.kind === kind && m.to.includes(to));
+        if (!item) return "";
+        const preview = await (await api.get(`/api/admin/outbox/${item.id}`)).json();
+        const match = /https?:\/\/[^\s/]+(\/admin\/[a-z-]+#token=[A-Za-z0-9_-]+)/.exec(preview.text as string);
+        link = match?.[1] ?? "";
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe("");
+  return link;
+}
+
+/** A new admin, invited by the shared admin and accepted through the API; a unique e-mail. */
+export async function newAdmin(api: APIRequestContext, label: string) {
+  const email = `${unique(label)}@example.com`.toLowerCase();
+  const password = `pw ${unique("long enough")}`;
+  const invited = await api.post("/api/admin/admins", { data: { email } });
+  expect(invited.status()).toBe(201);
+  const link = await mailedLink(api, email, "admin-invitation");
+  const token = new URLSearchParams(link.split("#")[1]).get("token");
+  const accepted = await api.post("/api/admin/invitations/accept", { data: { token, password } });
+  expect(accepted.status()).toBe(200);
+  return { email, password };
+}
+
+/** The first step of the login page with an admin's own credentials. */
+export async function firstStep(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email-Address").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Login In" }).click();
+}
+
+/** Waits for the login page's success and its move into the dashboard. */
+export async function loggedIn(page: Page) {
+  await expect(page.getByText("Login successful!")).toBeVisible();
+  await page.waitForURL("**/dashboard/**");
+}
