@@ -68,6 +68,8 @@ const ConfigSchema = z
       .min(16, "must be at least 16 characters")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // npm run admin only: the password, kept out of the shell history (never read by the server).
+    ADMIN_PASSWORD: z.string().min(1).optional(),
     LOG_REQUESTS: z
       .enum(["true", "false"])
       .default("true")
@@ -117,8 +119,9 @@ export type Config = z.infer<typeof ConfigSchema> & {
   publicOrigin: string;
 };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+/** `overrides` win over the environment (the dev server forces NODE_ENV=development). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: NodeJS.ProcessEnv = {}): Config {
+  const parsed = ConfigSchema.safeParse({ ...env, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../services/errors";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 
 let t: TestApp;
@@ -94,7 +95,7 @@ describe("POST /api/contact-general", () => {
       "10.1.0.7",
     );
     expect(result).toEqual({ stored: true });
-    await expect(t.services.contact.submit("general", { name: "x" }, "10.1.0.7")).rejects.toMatchObject({ status: 400 });
+    await expect(t.services.contact.submit("general", { name: "x" }, "10.1.0.7")).rejects.toBeInstanceOf(InvalidInputError);
   });
 });
 

@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { NotFoundError } from "../services/errors";
-import { parseWith, readBody } from "../http/validate";
+import { readBody } from "../http/validate";
+import { parseWith } from "../services/validate-input";
 import type { ApiOperation } from "./operation";
 import { API_OPERATIONS } from "./operations";
 import { type AdminEnv, requireAdmin } from "./require-admin";

@@ -2,7 +2,7 @@
 // npm run admin -- remove-factor --email E [--factor totp|passkeys|all]   (a lost phone or key)
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { HttpError } from "../http/errors";
+import { domainErrorKind } from "../services/errors";
 import { createServices } from "../services/services";
 import { openCliDatabase } from "./open-cli-database";
 
@@ -14,6 +14,17 @@ const USAGE = [
 ].join("\n");
 const FACTORS = ["totp", "passkeys", "all"] as const;
 
+// A refused input is the caller's to fix (as a usage error, 2); anything else the service refused, 1.
+const EXIT_CODES: Record<NonNullable<ReturnType<typeof domainErrorKind>>, number> = {
+  invalid_input: 2,
+  conflict: 1,
+  not_found: 1,
+  throttled: 1,
+  unauthenticated: 1,
+  forbidden: 1,
+  unavailable: 1,
+};
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -24,13 +35,13 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  if (command === "remove-factor") return removeFactor(values.email, values.factor ?? "all");
-  const password = values.password ?? process.env.ADMIN_PASSWORD;
+if (command === "remove-factor") return removeFactor(values.email, values.factor ?? "all");
+  const config = loadConfig();
+  const password = values.password ?? config.ADMIN_PASSWORD;
   if (!password) {
     console.error("No password given: pass --password or set ADMIN_PASSWORD.\n" + USAGE);
     return 2;
   }
-  const config = loadConfig();
   const database = await openCliDatabase(config, "npm run admin");
   if (!database) return 1;
   try {
@@ -39,11 +50,10 @@ async function main(): Promise<number> {
     console.log(result.created ? `Created admin ${values.email}.` : `Reset the password of ${values.email}; its sessions were signed out.`);
     return 0;
   } catch (err) {
-    if (err instanceof HttpError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
+    const kind = domainErrorKind(err);
+    if (!kind) throw err;
+    console.error(err instanceof Error ? err.message : String(err));
+    return EXIT_CODES[kind];
   } finally {
     await database.close();
   }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { adminPasskeys, adminRecoveryCodes, admins, adminTotp, sessions } from "../db/schema";
-import { badRequest } from "../http/errors";
+import { InvalidInputError } from "./errors";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
 import { adminPasswordProblem, hashPassword } from "./passwords";
@@ -16,9 +16,9 @@ export function createAdmins({ db, audit }: ServiceDeps & { audit: Audit }) {
     /** Creates the admin, or resets the password of an existing one (revoking its sessions). */
     async createOrReset(email: string, password: string): Promise<{ created: boolean; id: number }> {
       const parsedEmail = z.email().max(254).safeParse(email.trim());
-      if (!parsedEmail.success) throw badRequest("Give a valid e-mail address.", { email: "Invalid e-mail address." });
+      if (!parsedEmail.success) throw new InvalidInputError("Give a valid e-mail address.", { email: "Invalid e-mail address." });
       const problem = adminPasswordProblem(password, parsedEmail.data);
-      if (problem) throw badRequest(problem, { password: problem });
+      if (problem) throw new InvalidInputError(problem, { password: problem });
       const passwordHash = await hashPassword(password);
       const emailKey = parsedEmail.data.toLowerCase();
       return db.transaction(async (tx) => {

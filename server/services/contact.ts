@@ -1,6 +1,6 @@
 import { CampusContactSchema, ContactGeneralSchema } from "../../contract/contact";
-import { HttpError } from "../http/errors";
-import { parseWith } from "../http/validate";
+import { ThrottledError } from "./errors";
+import { parseWith } from "./validate-input";
 import { createContactWriter } from "./contact-writer";
 import type { ServiceDeps } from "./deps";
 
@@ -25,7 +25,7 @@ export function createContact(deps: ServiceDeps) {
      * Validates, throttles per client IP and stores one message; resolves only once it is stored
      * (committed together with the posts that arrived meanwhile: contact-writer.ts).
      * A tripped honeypot resolves with stored:false (the caller answers success all the same).
-     * Throws HttpError 400 (with field errors) or 429 (with Retry-After).
+     * Throws InvalidInputError (with field errors) or ThrottledError.
      */
     async submit(kind: ContactKind, input: unknown, clientIp: string): Promise<{ stored: boolean }> {
       if (honeypotTripped(input)) return { stored: false };
@@ -48,9 +48,7 @@ export function createContact(deps: ServiceDeps) {
         `contact-ip:${clientIp}`,
       );
       if (!outcome.stored) {
-        throw new HttpError(429, "Too many messages from your address. Please wait a minute and try again.", undefined, {
-          "Retry-After": String(outcome.retryAfterSeconds),
-        });
+        throw new ThrottledError("Too many messages from your address. Please wait a minute and try again.", outcome.retryAfterSeconds);
       }
       return { stored: true };
     },

@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import { couponCodePattern, type CouponBatch } from "../../contract/coupons";
 import { queryRows } from "../db/query-rows";
 import { coupons } from "../db/schema";
-import { badRequest, conflict } from "../http/errors";
+import { ConflictError, InvalidInputError } from "./errors";
 import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
-import { InvalidInputError } from "./errors";
 import type { ServiceDeps } from "./deps";
 import type { Actor } from "./messages";
 import type { Products } from "./products";
@@ -27,7 +26,7 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
       batch.coupons.forEach((code, i) => {
         if (!pattern.test(code)) errors[`coupons.${i}`] = `A code is ${config.COUPON_PREFIX} followed by 10 letters or digits.`;
       });
-      if (Object.keys(errors).length) throw badRequest("Some coupon codes are malformed.", errors);
+      if (Object.keys(errors).length) throw new InvalidInputError("Some coupon codes are malformed.", errors);
       // The codes work through the whole of their last day (UTC).
       const expiresAt = batch.expires_on ? new Date(Date.parse(`${batch.expires_on}T00:00:00Z`) + 86_400_000 - 1) : null;
       if (expiresAt && expiresAt <= now()) {
@@ -62,7 +61,7 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
           );
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("At least one of these coupon codes already exists; nothing was stored.");
+        if (isUniqueViolation(err)) throw new ConflictError("At least one of these coupon codes already exists; nothing was stored.");
         throw err;
       }
       return { added: batch.coupons.length };

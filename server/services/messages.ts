@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { ContactMessage, MessageList, MessageListQuery } from "../../contract/contact";
 import { contactMessages } from "../db/schema";
-import { notFound } from "../http/errors";
+import { NotFoundError } from "./errors";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
 import { descNullsLast } from "../db/newest-first";
@@ -55,7 +55,7 @@ export function createMessages({ db, audit }: ServiceDeps & { audit: Audit }) {
     async setStatus(id: number, status: ContactMessage["status"], actor: Actor): Promise<ContactMessage> {
       return db.transaction(async (tx) => {
         const [row] = await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning();
-        if (!row) throw notFound("There is no such message.");
+        if (!row) throw new NotFoundError("There is no such message.");
         await audit.record({ ...actor, action: "message.status", entity: "contact_message", entityId: id, detail: { status } }, tx);
         return toMessage(row);
       });

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { PatchCreate, PatchRelease } from "../../contract/patches";
 import { compareVersions } from "../../contract/versions";
 import { patchReleases, products, productVersions } from "../db/schema";
-import { badRequest, conflict } from "../http/errors";
+import { ConflictError, InvalidInputError } from "./errors";
 import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
 import type { ServiceDeps } from "./deps";
@@ -41,14 +41,14 @@ export function createPatches({ db, now, audit, products: productService }: Serv
             .from(patchReleases)
             .where(eq(patchReleases.productVersionId, base.id));
           if (existing.some((e) => e.patch === input.patchVersion))
-            throw conflict(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
+            throw new ConflictError(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
           const problem = patchProblem(
             base.version,
             input.patchVersion,
             existing.map((e) => e.patch),
             versions,
           );
-          if (problem) throw badRequest(problem, { patchVersion: problem });
+          if (problem) throw new InvalidInputError(problem, { patchVersion: problem });
           const [row] = await tx
             .insert(patchReleases)
             .values({ productVersionId: base.id, patchVersion: input.patchVersion, features: input.features, createdAt: now() })
@@ -67,7 +67,8 @@ export function createPatches({ db, now, audit, products: productService }: Serv
         });
       } catch (err) {
         // Two admins adding the same patch at once: the unique index decides.
-        if (isUniqueViolation(err)) throw conflict(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
+        if (isUniqueViolation(err))
+          throw new ConflictError(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
         throw err;
       }
     },

@@ -2,8 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ProductInformation, ProductVersionInput, VersionDetails } from "../../contract/products";
 import { compareVersions } from "../../contract/versions";
 import { coupons, products, productVersions } from "../db/schema";
-import { notFound } from "../http/errors";
-import { ConflictError } from "./errors";
+import { ConflictError, NotFoundError } from "./errors";
 import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
 import type { ServiceDeps } from "./deps";
@@ -140,7 +139,7 @@ export function createProducts({ db, audit }: ServiceDeps & { audit: Audit }) {
         // Names need not be unique: an exact product_id match wins over a name match.
         .orderBy(sql`${products.id} = ${key} desc`, asc(products.id))
         .limit(1);
-      if (!row) throw notFound(`There is no version ${version} of ${product}.`);
+      if (!row) throw new NotFoundError(`There is no version ${version} of ${product}.`);
       return { ...row, amountMinor: Number(row.amountMinor) };
     },
 

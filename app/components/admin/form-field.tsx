@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { fieldErrorsOf } from "../../../contract/field-errors";
 
 export const inputClass =
   "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
@@ -44,11 +45,7 @@ export function Field({ label, error, hint, className, ...input }: FieldProps) {
 export type FieldErrors = Record<string, string>;
 
 /** zod issues as `{ "path.to.field": message }`, the same shape the API's `errors` has. */
-export function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return errors;
-}
+export const issuesToErrors = (issues: { path: PropertyKey[]; message: string }[]): FieldErrors => fieldErrorsOf(issues, "form");
 
 /** A thin progress bar for a running submit: part-way while waiting, full when done. */
 export function ProgressBar({ state }: { state: "idle" | "running" | "done" }) {

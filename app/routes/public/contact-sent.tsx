@@ -10,7 +10,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContactForm(request, context);
-  return data(result, { status: result.ok ? 200 : result.message.startsWith("Too many") ? 429 : 400 });
+  return data(result, { status: result.status });
 }
 
 // Field names as the forms label them (home-contact-form.tsx, campus-contact-form.tsx), so an error

@@ -1,6 +1,14 @@
 import type { AppLoadContext } from "react-router";
+import { domainErrorKind, type InvalidInputError } from "../../../server/services/errors";
 
-export type ContactResult = { ok: boolean; kind: "general" | "campus"; message: string; errors?: Record<string, string> };
+export type ContactResult = {
+  ok: boolean;
+  /** 200 stored, 400 a field is wrong, 429 throttled. */
+  status: 200 | 400 | 429;
+  kind: "general" | "campus";
+  message: string;
+  errors?: Record<string, string>;
+};
 
 /** The no-JavaScript path: the same service as the JSON API, so it validates, throttles and stores alike. */
 export async function submitContactForm(request: Request, context: AppLoadContext): Promise<ContactResult> {
@@ -9,13 +17,15 @@ export async function submitContactForm(request: Request, context: AppLoadContex
   if (!values.botcheck) delete values.botcheck;
   try {
     await context.services.contact.submit(kind, values, context.clientIp);
-    return { ok: true, kind, message: "" };
+    return { ok: true, status: 200, kind, message: "" };
   } catch (error) {
-    // Duck-typed: the route bundle and the server bundle may each hold their own HttpError class.
-    const failure = error as { status?: number; message?: string; errors?: Record<string, string> };
-    if (failure.status === 400 || failure.status === 429) {
-      return { ok: false, kind, message: failure.message ?? "", errors: failure.errors };
+    // By kind, not instanceof: this route bundle holds its own copy of the error classes (services/errors.ts).
+    const failure = domainErrorKind(error);
+    if (failure === "invalid_input") {
+      const { message, fieldErrors } = error as InvalidInputError;
+      return { ok: false, status: 400, kind, message, errors: fieldErrors };
     }
+    if (failure === "throttled") return { ok: false, status: 429, kind, message: (error as Error).message };
     throw error;
   }
 }
