@@ -1,10 +1,13 @@
+import type { Config } from "../server/config";
 import type { Services } from "../server/services/services";
 
 // What the Hono server hands to every loader and action. Loaders call these services directly,
-// never the app's own HTTP API.
+// never the app's own HTTP API, and read settings from the parsed config (never process.env).
+// A .server module: it names server types, which only server code may reach (ARCHITECTURE.md).
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
+    config: Config;
     cspNonce: string;
     clientIp: string;
     /** Whether the client reached us over HTTPS (decides which session cookie counts). */

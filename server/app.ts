@@ -126,6 +126,7 @@ export function createApp(deps: AppDeps) {
       const nonce = newNonce();
       const response = await handler(c.req.raw, {
         services,
+        config,
         cspNonce: nonce,
         clientIp: c.get("clientIp"),
         https: c.get("https"),

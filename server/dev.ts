@@ -9,7 +9,7 @@ import { openDatabase } from "./db/open";
 import { logLine } from "./http/log";
 import { createServices } from "./services/services";
 
-const config = { ...loadConfig({ ...process.env, NODE_ENV: "development" }) };
+const config = loadConfig(undefined, { NODE_ENV: "development" });
 const database = await openDatabase(config, "the dev server");
 const services = createServices(database.db, config);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -37,6 +37,7 @@ async function main() {
   const clientDir = path.join(buildDir, "client");
   const pages = await renderPrerenderedPages(build, clientDir, {
     services,
+    config,
     cspNonce: "",
     clientIp: "",
     https: false,

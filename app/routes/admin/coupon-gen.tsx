@@ -1,11 +1,10 @@
 import { CouponGenerator } from "../../components/admin/coupon-generator";
 import type { Route } from "./+types/coupon-gen";
-import { couponPrefix } from "./coupon-gen.server";
 import { requireAdminPage } from "./session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return { prefix: couponPrefix() };
+  return { prefix: context.config.COUPON_PREFIX };
 }
 
 export default function CouponGen({ loaderData }: Route.ComponentProps) {
