@@ -1,7 +1,70 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Import rules of ARCHITECTURE.md, enforced (decision 009). Each zone: files in `target` may not import from `from`.
+const importRules = {
+  files: ["**/*.{ts,tsx,js,mjs}"],
+  plugins: { "import-x": importX },
+  settings: {
+    // no-cycle parses the imported modules itself: it needs the TypeScript parser for .ts/.tsx.
+    "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+    "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
+  },
+  rules: {
+    "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    "import-x/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          {
+            target: ["app/**/!(*.server).{ts,tsx}"],
+            from: ["server/**"],
+            message: "app/ reaches server code only from *.server.ts modules (ARCHITECTURE.md).",
+          },
+          {
+            target: ["contract/**"],
+            from: ["app/**", "server/**"],
+            message: "contract/ is shared by browser and server: it imports neither.",
+          },
+          {
+            target: ["app/lib/**"],
+            from: ["app/components/**", "app/routes/**"],
+            message: "Imports point one way: app/routes -> app/components -> app/lib.",
+          },
+          {
+            target: ["app/components/**"],
+            from: ["app/routes/**"],
+            message: "Imports point one way: app/routes -> app/components -> app/lib.",
+          },
+          {
+            target: ["server/services/**", "server/db/**", "server/jobs/**", "server/integrations/**"],
+            // The log line writer (server/http/log.ts) is not HTTP: jobs log through it too.
+            from: ["server/api/**", "server/http/!(log).ts", "server/{app,app-env,index}.ts"],
+            message: "Services know nothing of HTTP: server/api -> server/services -> server/db.",
+          },
+          { target: ["server/db/**"], from: ["server/services/**"], message: "server/services -> server/db, not back." },
+          { target: ["server/**"], from: ["app/**"], message: "The server reaches the React Router app only through its build." },
+        ],
+      },
+    ],
+  },
+};
+
+// Code that may reach the browser gets no Node built-ins (the .server modules and app/server/ may).
+const browserSafe = {
+  files: ["app/**/*.{ts,tsx}", "contract/**/*.ts"],
+  ignores: ["app/**/*.server.{ts,tsx}", "app/server/**", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx", "app/prerender.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: [{ group: ["node:*"], message: "Browser-safe code: Node built-ins belong in a .server module or app/server/." }] },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "coverage/"] },
@@ -17,6 +80,8 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn"] }],
     },
   },
+  importRules,
+  browserSafe,
   {
     files: ["scripts/**", "bench/**", "server/cli/**", "tests/**"],
     rules: { "no-console": "off" },

@@ -8,8 +8,8 @@ import appCss from "./app.css?inline";
 import type { SiteConfig } from "../contract/site-config";
 import exampleSite from "../site.config.example.json";
 import { StylesheetContext } from "./lib/inline-stylesheet";
-import { deferredHydration } from "./lib/deferred-hydration.server";
-import { lowPriorityModulePreloads } from "./lib/low-priority-preloads.server";
+import { deferredHydration } from "./server/deferred-hydration.server";
+import { lowPriorityModulePreloads } from "./server/low-priority-preloads.server";
 import { NonceContext } from "./lib/nonce";
 
 // Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx); font faces first, as the

@@ -7,6 +7,7 @@ import { queryRows } from "../db/query-rows";
 import { createContact } from "./contact";
 import { createContactWriter } from "./contact-writer";
 import { sqlState } from "./db-errors";
+import { ThrottledError } from "./errors";
 
 // Group commit (docs/decisions/006-contact-group-commit.md): posts made in one turn of the event
 // loop share one statement, and the per-IP limit stays exact inside a batch, across batches and
@@ -78,10 +79,8 @@ describe("contact group commit", () => {
     expect(stored).toHaveLength(5);
     expect(refused).toHaveLength(45);
     for (const err of refused) {
-      expect(err).toMatchObject({
-        status: 429,
-        headers: { "Retry-After": "30" },
-      });
+      expect(err).toBeInstanceOf(ThrottledError);
+      expect(err).toMatchObject({ retryAfterSeconds: 30 });
     }
     expect(await storedFor("10.9.0.1")).toEqual(["m0", "m1", "m2", "m3", "m4"]);
   });
