@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-if (command === "remove-factor") return removeFactor(values.email, values.factor ?? "all");
+  if (command === "remove-factor") return removeFactor(values.email, values.factor ?? "all");
   const config = loadConfig();
   const password = values.password ?? config.ADMIN_PASSWORD;
   if (!password) {

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { admins, sessions } from "../db/schema";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
 import { ThrottledError, UnauthenticatedError } from "./errors";
 import { type MfaMethod, mfaMethods } from "./identity/factors";
+import { hashToken } from "./identity/token-hash";
 import { consumeToken, newToken, peekToken, storeToken } from "./identity/one-time-tokens";
 import type { RecoveryCodes } from "./identity/recovery-codes";
 import type { Totp } from "./identity/totp";
@@ -25,7 +26,6 @@ export type SessionAdmin = { id: number; email: string };
 export type ClientMeta = { clientIp: string; userAgent?: string | null };
 export type LoginResult = { kind: "session"; token: string; admin: SessionAdmin } | { kind: "mfa"; mfaToken: string; methods: MfaMethod[] };
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const INVALID = "Invalid email or password.";
 const INVALID_CODE = "That code is not valid. Try again.";
 const EXPIRED_STEP = "This sign-in has expired. Start again with your e-mail and password.";

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, ne } from "drizzle-orm";
 import { adminPasskeys, admins, sessions } from "../../db/schema";
 import type { Audit } from "../audit";
-import { hashToken, SESSION_IDLE_MS, type ClientMeta, type SessionAdmin } from "../auth";
+import { SESSION_IDLE_MS, type ClientMeta, type SessionAdmin } from "../auth";
+import { hashToken } from "./token-hash";
 import type { ServiceDeps } from "../deps";
 import { InvalidInputError, NotFoundError, ThrottledError } from "../errors";
 import { adminPasswordProblem, hashPassword, verifyPassword } from "../passwords";

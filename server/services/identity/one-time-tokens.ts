@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
 import { authTokens } from "../../db/schema";
-import { hashToken } from "../auth";
+import { hashToken } from "./token-hash";
 
 export type TokenPurpose = (typeof authTokens.$inferInsert)["purpose"];
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { adminRecoveryCodes } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { hashToken } from "../auth";
+import { hashToken } from "./token-hash";
 
 export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i: read off paper
