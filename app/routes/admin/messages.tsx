@@ -1,6 +1,6 @@
-import { useSearchParams } from "react-router";
 import { MESSAGE_SOURCES, MESSAGE_STATUSES, MessageListSchema } from "../../../contract/contact";
-import { SelectField, secondaryButtonClass } from "../../components/admin/form-field";
+import { SelectField } from "../../components/admin/form-field";
+import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { MessageItem } from "../../components/admin/message-item";
 import { useApiData } from "../../components/admin/use-api-data";
 
@@ -9,10 +9,9 @@ const parseList = (raw: unknown) => MessageListSchema.parse(raw);
 
 export default function Messages() {
   // Filters and page live in the URL, so a filtered view can be reloaded and shared.
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useUrlFilters();
   const source = params.get("source") ?? "";
   const status = params.get("status") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
   const query = new URLSearchParams({
     page: String(page),
     pageSize: String(PAGE_SIZE),
@@ -21,15 +20,6 @@ export default function Messages() {
   });
   const list = useApiData(`/api/admin/messages?${query}`, parseList);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
-
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
 
   return (
     <>
@@ -65,30 +55,13 @@ export default function Messages() {
       ) : null}
       {list.data ? (
         <>
-          <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-            {list.data.total} message{list.data.total === 1 ? "" : "s"}
-          </p>
+          <ListCount total={list.data.total} noun="message" />
           <ul className="mt-3 space-y-3">
             {list.data.messages.map((message) => (
               <MessageItem key={message.id} message={message} onChanged={list.reload} />
             ))}
           </ul>
-          <nav aria-label="Message pages" className="mt-4 flex items-center gap-3">
-            <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-              Previous
-            </button>
-            <span className="text-sm">
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={page >= pages}
-              onClick={() => update({ page: String(page + 1) })}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager label="Message pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
         </>
       ) : null}
     </>

@@ -1,0 +1,47 @@
+import { useSearchParams } from "react-router";
+import { secondaryButtonClass } from "./form-field";
+
+/**
+ * A list screen's filters and page, kept in the URL so a filtered view can be reloaded and shared.
+ * `update` sets (or, for an empty value, removes) parameters; a filter change passes `page: ""`.
+ */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { preventScrollReset: true });
+  };
+  return { params, page, update };
+}
+
+/** Previous / "Page n of m" / Next, disabled at either end. */
+export function Pager({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center gap-3">
+      <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="text-sm">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** "12 messages": the count of a filtered list, announced when it changes. */
+export function ListCount({ total, noun }: { total: number; noun: string }) {
+  return (
+    <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+      {total} {noun}
+      {total === 1 ? "" : "s"}
+    </p>
+  );
+}
