@@ -3,7 +3,8 @@ import { ProductIdSchema, VersionSchema } from "./products";
 
 export const COUPON_RANDOM_LENGTH = 10;
 export const COUPON_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export const MAX_COUPONS_PER_BATCH = 500;
+/** Decision 026: one batch is 1 to 100 codes, on the screen (a field message) and on the server alike. */
+export const MAX_COUPONS_PER_BATCH = 100;
 
 /** A code is the configured prefix followed by 10 characters of [A-Za-z0-9]. */
 export const couponCodePattern = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9]{${COUPON_RANDOM_LENGTH}}$`);

@@ -22,3 +22,9 @@ export function parseCouponCount(value: string): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/** The field message for a coupon count outside 1..max (decision 026), or undefined when it is fine. */
+export function couponCountError(value: string, max: number): string | undefined {
+  const n = parseCouponCount(value);
+  return n === null || n > max ? `Enter a whole number from 1 to ${max}.` : undefined;
+}

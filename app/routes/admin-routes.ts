@@ -14,6 +14,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/version-release/major", "routes/admin/product-release.tsx"),
     route("dashboard/version-release/patch", "routes/admin/patch-release.tsx"),
     route("dashboard/coupon-gen", "routes/admin/coupon-gen.tsx"),
+    route("dashboard/coupons", "routes/admin/coupons.tsx"),
     route("dashboard/messages", "routes/admin/messages.tsx"),
     route("dashboard/outbox", "routes/admin/outbox.tsx"),
     route("dashboard/quests", "routes/admin/quests.tsx"),

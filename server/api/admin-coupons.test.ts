@@ -4,7 +4,7 @@ import { queryRows } from "../db/query-rows";
 import { insertOrder, versionIdOf } from "../../tests/helpers/order-fixtures";
 import { addVersions } from "../../tests/helpers/product-fixtures";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { csvField } from "./csv";
+import { csvField } from "../../contract/csv";
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -129,5 +129,23 @@ describe("POST /api/admin/coupons/:code/void", () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual({ expires_on: "Choose today or a later day." });
+  });
+
+  it("a batch is 1 to 100 codes (decision 026): 101 is refused on its field, nothing stored", async () => {
+    const codes = Array.from({ length: 101 }, (_, i) => `CA${String(500 + i).padStart(10, "0")}`);
+    const res = await t.request("/api/products/coupon/update", {
+      method: "POST",
+      headers,
+      json: { product_id: "ca-tool", version: "2.0", coupons: codes, discount_percentage: 10 },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({ coupons: "At most 100 coupons at once." });
+    expect((await list(`q=${codes[0]}`)).total).toBe(0);
+    const hundred = await t.request("/api/products/coupon/update", {
+      method: "POST",
+      headers,
+      json: { product_id: "ca-tool", version: "2.0", coupons: codes.slice(0, 100), discount_percentage: 10 },
+    });
+    expect(hundred.status).toBe(200);
   });
 });

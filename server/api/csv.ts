@@ -1,15 +1,4 @@
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled.
- * A text starting with = + - @ (or tab/CR) is prefixed with ' so a spreadsheet never runs it as a formula.
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (values: unknown[]) => `${values.map(csvField).join(",")}\r\n`;
+import { csvLine } from "../../contract/csv";
 
 /**
  * A streamed text/csv answer: the header line goes out at once, then each chunk as the generator

@@ -72,7 +72,7 @@ test("the guard also runs on client-side navigations", async ({ page, context, r
   expect(revoked.status()).toBe(200);
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole("link", { name: "Coupon" }).click();
+  await page.getByRole("link", { name: "Coupon", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fcoupon-gen$/);
   await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
 });

@@ -73,3 +73,106 @@ test("a failed product list is reported, not only logged", async ({ page }) => {
   await expect(page.getByRole("alert")).toContainText("Could not load the products: Database down.");
   await expect(page.getByRole("status").filter({ hasText: "Could not load the products" })).toBeVisible();
 });
+
+test("the count is 1 to 100, said on its field", async ({ page }) => {
+  const v = await createVersion(page, { amount: 10 });
+  await page.goto("/dashboard/coupon-gen");
+  await page.getByLabel("Product").selectOption({ label: v.product_name });
+  const count = page.getByLabel("Number of Coupons");
+  await count.fill("101");
+  await page.getByRole("button", { name: "Generate Coupons" }).click();
+  await expect(page.getByText("Please enter a valid coupon count")).toBeVisible();
+  await expect(count).toHaveAttribute("aria-invalid", "true");
+  await expect(count).toBeFocused();
+  await expect(page.getByText("Enter a whole number from 1 to 100.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Generated coupon codes" })).toHaveCount(0);
+  await count.fill("100");
+  await expect(count).not.toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Generate Coupons" }).click();
+  await expect(page.getByRole("list", { name: "Generated coupon codes" }).getByRole("listitem")).toHaveCount(100);
+});
+
+test("the stored batch stays on screen with copy all and a CSV file; expiry and note are kept", async ({ page, context }, testInfo) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const v = await createVersion(page, { amount: 50 });
+  await page.goto("/dashboard/coupon-gen");
+  await page.getByLabel("Product").selectOption({ label: v.product_name });
+  await page.getByLabel("Discount Percentage").fill("20");
+  await page.getByLabel("Number of Coupons").fill("3");
+  await page.getByRole("button", { name: "Generate Coupons" }).click();
+  const generated = await page.getByRole("list", { name: "Generated coupon codes" }).getByRole("listitem").allTextContents();
+  await page.getByLabel("Valid through (optional)").fill("2099-12-31");
+  await page.getByLabel("Note (optional)").fill('Conference, "booth" 7');
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("3 coupons added.")).toBeVisible();
+
+  const stored = page.getByRole("list", { name: "Stored coupon codes" }).getByRole("listitem");
+  await expect(stored).toHaveText(generated);
+  await expect(page.getByText("valid through 2099-12-31")).toBeVisible();
+  await page.getByRole("button", { name: "Copy all codes" }).click();
+  await expect(page.getByText("Copied!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated.join("\n"));
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe(`coupons-${v.product_id}-1.0.csv`);
+  const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
+  const lines = csv.trim().split("\r\n");
+  expect(lines[0]).toBe("code,product_id,version,discount,expires_on,note");
+  expect(lines.slice(1)).toEqual(generated.map((code) => `${code},${v.product_id},1.0,20,2099-12-31,"Conference, ""booth"" 7"`));
+  await checkScreen(page, "coupon-batch", testInfo.project.name);
+
+  // The list finds them by prefix, shows expiry and note, and voids one.
+  await page.goto(`/dashboard/coupons?q=${generated[0].slice(0, 9)}`);
+  await expect(page.getByRole("cell", { name: generated[0], exact: true })).toBeVisible();
+  await page.goto(`/dashboard/coupons?product_id=${v.product_id}`);
+  await expect(page.getByText("3 coupons")).toBeVisible();
+  await expect(page.getByRole("cell", { name: 'Conference, "booth" 7' })).toHaveCount(3);
+  await expect(page.getByRole("cell", { name: "Dec 31, 2099" })).toHaveCount(3);
+  await checkScreen(page, "coupon-list", testInfo.project.name);
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: `Void ${generated[1]}` }).click();
+  await expect(page.getByText(`Coupon ${generated[1]} is void.`)).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: generated[1] });
+  await expect(row.getByRole("cell", { name: "Void", exact: true })).toBeVisible();
+  await expect(row.getByRole("button")).toHaveCount(0);
+
+  // Status filter through the form, then the export of exactly that view.
+  await page.getByLabel("Status").selectOption("void");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/status=void/);
+  await expect(page.getByText("1 coupon", { exact: true })).toBeVisible();
+  const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const exportedText = await (await import("node:fs/promises")).readFile(await exported.path(), "utf8");
+  expect(exportedText.trim().split("\r\n")).toHaveLength(2);
+  expect(exportedText).toContain(`${generated[1]},${v.product_id},1.0,20,void,`);
+});
+
+test("a code search with other characters is a field message", async ({ page }) => {
+  await page.goto("/dashboard/coupons?q=ab%25");
+  await expect(page.getByText("A code has only letters and digits.")).toBeVisible();
+  await expect(page.getByLabel("Code or its beginning")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("leaving with generated, unsubmitted coupons asks first", async ({ page }) => {
+  const v = await createVersion(page, { amount: 10 });
+  await page.goto("/dashboard/coupon-gen");
+  await page.getByLabel("Product").selectOption({ label: v.product_name });
+  await page.getByLabel("Number of Coupons").fill("2");
+  await page.getByRole("button", { name: "Generate Coupons" }).click();
+  // On a phone the navigation sits behind the menu button (it stays open after "Stay").
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  const openList = async () => {
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole("link", { name: "Coupon list" }).click();
+  };
+  await openList();
+  const dialog = page.getByRole("alertdialog", { name: "Leave this page?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("2 generated coupons are not submitted yet.");
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/coupon-gen/);
+  await expect(page.getByRole("list", { name: "Generated coupon codes" }).getByRole("listitem")).toHaveCount(2);
+  await openList();
+  await dialog.getByRole("button", { name: "Leave and discard" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/coupons$/);
+});

@@ -36,14 +36,14 @@ test("the sidebar collapses on small screens and Escape closes it", async ({ pag
   const menu = page.getByRole("button", { name: "Menu" });
   if (!isMobile) {
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("link", { name: "Coupon" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Coupon", exact: true })).toBeVisible();
     return;
   }
-  await expect(page.getByRole("link", { name: "Coupon" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Coupon", exact: true })).toBeHidden();
   await menu.click();
   const close = page.getByRole("button", { name: "Close menu" });
   await expect(close).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByRole("link", { name: "Coupon" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Coupon", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByRole("button", { name: "Menu" })).toBeFocused();

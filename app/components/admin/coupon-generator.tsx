@@ -1,22 +1,25 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { COUPON_MESSAGES, CouponBatchResponseSchema, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
 import { ProductInformationListSchema } from "../../../contract/products";
-import { api, errorMessage } from "../../lib/api-client";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { generateCouponCodes } from "../../../contract/coupon-code";
-import { couponTotals, parseCouponCount } from "../../lib/coupon-math";
+import { couponCountError, couponTotals } from "../../lib/coupon-math";
 import { formatMinor } from "../../lib/money";
+import { CouponBatchResult, type StoredBatch } from "./coupon-batch-result";
 import { CouponTable } from "./coupon-table";
 import { NoVersionsYet } from "./no-versions-yet";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-field";
 import { useApiData } from "./use-api-data";
 import { useHydrated } from "./use-hydrated";
+import { UnsavedChangesGuard } from "./unsaved-changes";
 
 const parseList = (raw: unknown) => ProductInformationListSchema.parse(raw);
 
 /** The Coupon Code Generator (SPEC.md section 2): choose a version, price a discount, generate, store. */
 export function CouponGenerator({ prefix }: { prefix: string }) {
   const hydrated = useHydrated();
+  const countId = useId();
   const list = useApiData("/api/products/informations", parseList);
   const [productId, setProductId] = useState("");
   const [version, setVersion] = useState("");
@@ -25,6 +28,11 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
   const [codes, setCodes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState("");
+  const [countError, setCountError] = useState<string>();
+  const [expiresOn, setExpiresOn] = useState("");
+  const [note, setNote] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [stored, setStored] = useState<StoredBatch | null>(null);
 
   // PRODUCT.md section 6: a failed product-list fetch is reported, not only logged.
   useEffect(() => {
@@ -44,26 +52,43 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
     setPercent("");
     setCodes([]);
     setSubmitError("");
+    setFieldErrors({});
   }
 
   function generate() {
-    const n = parseCouponCount(count);
-    if (n === null || n > MAX_COUPONS_PER_BATCH) return toast.error(COUPON_MESSAGES.invalidCount);
-    setCodes(generateCouponCodes(prefix, n));
+    const error = couponCountError(count, MAX_COUPONS_PER_BATCH);
+    setCountError(error);
+    if (error) {
+      document.getElementById(countId)?.focus();
+      return toast.error(COUPON_MESSAGES.invalidCount);
+    }
+    setCodes(generateCouponCodes(prefix, Number(count)));
   }
 
   async function submit() {
     if (!selected) return;
     setBusy(true);
     setSubmitError("");
+    setFieldErrors({});
+    const batch = {
+      product_id: selected.product_id,
+      version: selected.version,
+      discount: Number(percent),
+      codes,
+      ...(expiresOn && { expires_on: expiresOn }),
+      ...(note.trim() && { note: note.trim() }),
+    };
     try {
-      const json = { product_id: selected.product_id, version: selected.version, coupons: codes, discount_percentage: Number(percent) };
+      const { discount, codes: batchCodes, ...rest } = batch;
+      const json = { ...rest, coupons: batchCodes, discount_percentage: discount };
       const answer = CouponBatchResponseSchema.parse(await api("/api/products/coupon/update", { json }));
       toast.success(`${answer.added} coupons added.`);
+      setStored(batch);
       setCodes([]);
       list.reload();
     } catch (error) {
       setSubmitError(errorMessage(error, "The server could not be reached."));
+      if (error instanceof ApiError) setFieldErrors(error.errors);
       toast.error(COUPON_MESSAGES.failure);
     } finally {
       setBusy(false);
@@ -116,12 +141,18 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
             <Field label="Discount Amount" value={formatMinor(totals.discountMinor)} readOnly />
             <Field label="Final Amount" value={formatMinor(totals.finalMinor)} readOnly />
             <Field
+              id={countId}
               label="Number of Coupons"
               type="number"
               min={1}
               max={MAX_COUPONS_PER_BATCH}
               value={count}
-              onChange={(event) => setCount(event.target.value)}
+              hint={`1 to ${MAX_COUPONS_PER_BATCH} at a time.`}
+              error={countError}
+              onChange={(event) => {
+                setCount(event.target.value);
+                if (countError) setCountError(couponCountError(event.target.value, MAX_COUPONS_PER_BATCH));
+              }}
             />
             <div className="flex items-end">
               <button type="button" className={secondaryButtonClass} onClick={generate} disabled={!hydrated}>
@@ -141,6 +172,24 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
               <li key={code}>{code}</li>
             ))}
           </ul>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Valid through (optional)"
+              type="date"
+              value={expiresOn}
+              error={fieldErrors.expires_on}
+              hint="The codes stop working after this day (UTC)."
+              onChange={(event) => setExpiresOn(event.target.value)}
+            />
+            <Field
+              label="Note (optional)"
+              maxLength={200}
+              value={note}
+              error={fieldErrors.note}
+              hint="For example who the batch is for."
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
           {submitError ? (
             <p role="alert" className="mt-3 text-sm text-red-700">
               {submitError}
@@ -151,6 +200,8 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
           </button>
         </section>
       ) : null}
+      {stored ? <CouponBatchResult batch={stored} /> : null}
+      <UnsavedChangesGuard when={codes.length > 0} what={`${codes.length} generated coupons are not submitted yet.`} />
       {selected ? <CouponTable key={`${selected.product_id}@${selected.version}`} coupons={selected.coupons} /> : null}
     </>
   );

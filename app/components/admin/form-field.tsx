@@ -11,8 +11,9 @@ export const secondaryButtonClass =
 type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
 /** A labelled input with its hint and its error (server or client) tied to it for screen readers. */
-export function Field({ label, error, hint, className, ...input }: FieldProps) {
-  const id = useId();
+export function Field({ label, error, hint, className, id: givenId, ...input }: FieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>

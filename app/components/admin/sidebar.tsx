@@ -103,6 +103,11 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
               </NavLink>
             </li>
             <li>
+              <NavLink to="/dashboard/coupons" className={linkClass}>
+                Coupon list
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/dashboard/quests" className={linkClass} end>
                 Quests
               </NavLink>

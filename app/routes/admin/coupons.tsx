@@ -1,0 +1,130 @@
+import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Form, useRevalidator } from "react-router";
+import { COUPON_STATUSES, CouponListQuerySchema, type CouponItem } from "../../../contract/admin-coupons";
+import { DataTable } from "../../components/admin/data-table";
+import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
+import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { api, errorMessage } from "../../lib/api-client";
+import type { Route } from "./+types/coupons";
+import { requireAdminPage } from "./session.server";
+
+const PAGE_SIZE = 20;
+const FILTERS = ["q", "status", "product_id"] as const;
+
+// Read in the loader (decision 017): the list pages and filters on the server (index-backed prefix
+// search), so a million codes cost one page. A bad filter is a field message, not an error page.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const params = new URL(request.url).searchParams;
+  const raw = Object.fromEntries([...FILTERS, "page"].map((key) => [key, params.get(key) || undefined]));
+  const parsed = CouponListQuerySchema.safeParse({ ...raw, page_size: PAGE_SIZE });
+  const versions = await context.services.productVersions.list({ archived: "include" });
+  const products = [...new Set(versions.items.map((v) => v.product_id))].sort();
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return { list: { items: [], total: 0 }, products, errors };
+  }
+  return { list: await context.services.couponAdmin.list(parsed.data), products, errors: {} as Record<string, string> };
+}
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : "");
+
+function VoidButton({ coupon, onVoided }: { coupon: CouponItem; onVoided: () => void }) {
+  const [busy, setBusy] = useState(false);
+  if (coupon.status !== "unused") return null;
+  async function run() {
+    if (!window.confirm(`Void coupon ${coupon.code}? It will no longer be accepted. This cannot be undone.`)) return;
+    setBusy(true);
+    try {
+      await api(`/api/admin/coupons/${encodeURIComponent(coupon.code)}/void`, { method: "POST" });
+      toast.success(`Coupon ${coupon.code} is void.`);
+      onVoided();
+    } catch (error) {
+      toast.error(errorMessage(error, "The server could not be reached."));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className={secondaryButtonClass} disabled={busy} onClick={run}>
+      Void<span className="sr-only"> {coupon.code}</span>
+    </button>
+  );
+}
+
+export default function Coupons({ loaderData: { list, products, errors } }: Route.ComponentProps) {
+  const { params, page, update } = useUrlFilters();
+  const revalidator = useRevalidator();
+  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+  const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
+  const columns: ColumnDef<CouponItem>[] = [
+    { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.code}</span> },
+    { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
+    { id: "discount", header: "Discount", cell: ({ row }) => `${row.original.discount}%` },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: c } }) => (
+        <span className={c.status === "used" ? "text-green-800" : c.status === "void" ? "text-slate-700" : "text-red-700"}>
+          {c.status === "used" ? "Used" : c.status === "void" ? "Void" : "Unused"}
+        </span>
+      ),
+    },
+    { id: "created", header: "Created", cell: ({ row }) => date(row.original.created_at) },
+    { id: "expires", header: "Valid through", cell: ({ row }) => date(row.original.expires_at) || "no expiry" },
+    { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
+    { id: "action", header: "Action", cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => revalidator.revalidate()} /> },
+  ];
+  // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
+  const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
+  return (
+    <>
+      <title>Coupons | Admin</title>
+      <h1 className="text-2xl font-bold">Coupons</h1>
+      {/* A plain GET form: filtering works before hydration and the URL is the view. */}
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find coupons">
+        <Field
+          label="Code or its beginning"
+          name="q"
+          defaultValue={params.get("q") ?? ""}
+          error={errors.q}
+          className="w-64"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          placeholder="All statuses"
+          defaultValue={params.get("status") ?? ""}
+          className="w-40"
+          options={COUPON_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        <SelectField
+          label="Product"
+          name="product_id"
+          placeholder="All products"
+          defaultValue={params.get("product_id") ?? ""}
+          className="w-56"
+          options={products.map((p) => ({ value: p, label: p }))}
+        />
+        <button type="submit" className={buttonClass}>
+          Search
+        </button>
+        <a className={`${secondaryButtonClass} py-2`} href={`/api/admin/coupons.csv${filters.size ? `?${filters}` : ""}`} download>
+          Export CSV
+        </a>
+      </Form>
+      <section className="mt-6 rounded-lg bg-white p-4 shadow">
+        <h2 id="coupon-list-title" className="sr-only">
+          Matching coupons
+        </h2>
+        <ListCount total={list.total} noun="coupon" />
+        <DataTable table={table} labelledBy="coupon-list-title" empty="No coupons match." />
+        <Pager label="Coupon pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
+      </section>
+    </>
+  );
+}
