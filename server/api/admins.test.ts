@@ -83,6 +83,15 @@ describe("disable", () => {
     expect((await post(`/api/admin/admins/${second.id}/disable`, {}, me.headers)).status).toBe(409);
     expect((await post(`/api/admin/admins/999999/disable`, {}, me.headers)).status).toBe(404);
 
+    // Enabled again: the old password works, its old session does not come back; twice is a 409.
+    expect((await post(`/api/admin/admins/${second.id}/enable`, {}, me.headers)).status).toBe(200);
+    expect((await t.request("/api/check/auth/admin", { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(await loginStatus("zz2@example.com", "second admin password 1")).toBe(200);
+    expect((await post(`/api/admin/admins/${second.id}/enable`, {}, me.headers)).status).toBe(409);
+    expect((await post(`/api/admin/admins/999999/enable`, {}, me.headers)).status).toBe(404);
+    expect(await post(`/api/admin/admins/${second.id}/enable`, {})).toHaveProperty("status", 401);
+    expect((await post(`/api/admin/admins/${second.id}/disable`, {}, me.headers)).status).toBe(200);
+
     // Disable every other active admin, then the last one (the caller) is refused.
     for (const a of admins as { id: number; email: string; status: string }[]) {
       if (a.status === "active" && a.email !== TEST_ADMIN.email && a.email !== "zz2@example.com") {
@@ -94,7 +103,7 @@ describe("disable", () => {
     expect(last.status).toBe(409);
     expect((await last.json()).message).toMatch(/last active admin/);
     const actions = (await t.services.audit.list({ action: "admin" })).items.map((i) => i.action);
-    expect(actions).toEqual(expect.arrayContaining(["admin.invite", "admin.invite_accepted", "admin.disable"]));
+    expect(actions).toEqual(expect.arrayContaining(["admin.invite", "admin.invite_accepted", "admin.disable", "admin.enable"]));
   });
 });
 

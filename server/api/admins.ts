@@ -59,6 +59,22 @@ export const adminOperations = [
   }),
   defineOperation({
     method: "post",
+    path: "/admin/admins/{id}/enable",
+    operationId: "enableAdmin",
+    tags: ["Admins"],
+    summary: "Enable a disabled admin",
+    description: "The admin may log in again with its password and second factors; 409 when it is not disabled.",
+    admin: true,
+    params: IntIdParamSchema,
+    ok: [200, SuccessMessageSchema],
+    errors: [404, 409],
+    handler: async (c, { params }) => {
+      await c.get("services").adminDirectory.enable(c.get("admin"), params.id, clientMeta(c));
+      return { status: "success" as const, message: "The admin was enabled and may log in again." };
+    },
+  }),
+  defineOperation({
+    method: "post",
     path: "/admin/invitations/accept",
     operationId: "acceptAdminInvitation",
     tags: ["Admins"],

@@ -7,6 +7,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 // Admin identity screens (PRODUCT.md section 11).
 const IDENTITY_LINKS = [
+  ["/dashboard/admins", "Admins"],
   ["/dashboard/audit", "Audit log"],
   ["/dashboard/account", "Account"],
 ] as const;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { queryRows } from "../../db/query-rows";
 import { adminPasskeys, admins, adminTotp, authTokens, sessions } from "../../db/schema";
 import type { Audit } from "../audit";
@@ -145,6 +145,19 @@ export function createAdminDirectory(deps: ServiceDeps & { audit: Audit }) {
           tx,
         );
       });
+    },
+
+    /** Lets a disabled admin log in again (with its old password and factors); it had no session left to restore. */
+    async enable(by: SessionAdmin, id: number, meta: ClientMeta) {
+      const [target] = await db.select({ id: admins.id, disabledAt: admins.disabledAt }).from(admins).where(eq(admins.id, id));
+      if (!target) throw new NotFoundError("No such admin.");
+      const changed = await db
+        .update(admins)
+        .set({ disabledAt: null })
+        .where(and(eq(admins.id, id), isNotNull(admins.disabledAt)))
+        .returning({ id: admins.id });
+      if (changed.length === 0) throw new ConflictError("This admin is not disabled.");
+      await audit.record({ adminId: by.id, action: "admin.enable", entity: "admin", entityId: id, clientIp: meta.clientIp });
     },
   };
 }

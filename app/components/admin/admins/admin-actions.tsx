@@ -1,0 +1,49 @@
+import toast from "react-hot-toast";
+import type { AdminListItem } from "../../../../contract/identity";
+import { api, errorMessage } from "../../../lib/api-client";
+import { secondaryButtonClass } from "../form-field";
+
+/** The row's one action: disable an active admin, enable a disabled one, send an invitation again. */
+export function AdminActions({ admin, isMe, onChange }: { admin: AdminListItem; isMe: boolean; onChange: () => void }) {
+  async function run(path: string, json: unknown, question: string | null) {
+    if (question && !window.confirm(question)) return;
+    try {
+      toast.success((await api<{ message: string }>(path, { json })).message);
+      onChange();
+    } catch (error) {
+      toast.error(errorMessage(error, "The server could not be reached."));
+    }
+  }
+  if (admin.status === "disabled")
+    return (
+      <button type="button" className={secondaryButtonClass} onClick={() => run(`/api/admin/admins/${admin.id}/enable`, {}, null)}>
+        Enable<span className="sr-only"> {admin.email}</span>
+      </button>
+    );
+  const disable = (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      onClick={() =>
+        run(
+          `/api/admin/admins/${admin.id}/disable`,
+          {},
+          isMe
+            ? "Disable your own account? You are signed out at once and cannot log in until another admin enables you."
+            : `Disable ${admin.email}? Their sessions end at once.`,
+        )
+      }
+    >
+      Disable<span className="sr-only"> {admin.email}</span>
+    </button>
+  );
+  if (admin.status === "active") return disable;
+  return (
+    <span className="flex flex-wrap gap-2">
+      <button type="button" className={secondaryButtonClass} onClick={() => run("/api/admin/admins", { email: admin.email }, null)}>
+        Send again<span className="sr-only"> to {admin.email}</span>
+      </button>
+      {disable}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+import { checkScreen, expect, test } from "./admin-fixtures";
+import { mailedLink, newAdmin, sharedAdminApi } from "./identity-fixtures";
+
+// The Admins screen as the shared e2e admin: invite (field message, then the row and the mail),
+// disable and enable an admin this test made (never the shared one).
+test("invite an admin from the Admins screen, then disable and enable another", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const api = await sharedAdminApi();
+  const other = await newAdmin(api, `admins-screen-${testInfo.project.name}`);
+
+  await page.goto("/dashboard/overview");
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("link", { name: "Admins", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/admins$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admins" })).toBeVisible();
+  // A table from md up, a list of cards on a phone; either way one entry per admin.
+  const phone = testInfo.project.name === "phone";
+  const table = phone ? page.getByRole("list", { name: "All admins" }) : page.getByRole("region", { name: "All admins" });
+  const entry = phone ? "listitem" : "row";
+  await expect(table.getByRole(entry).filter({ hasText: "e2e-admin@example.com" })).toContainText("(you)");
+
+  const email = page.getByLabel("E-mail address");
+  await email.fill("not an address");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(/Enter a valid e-mail address/);
+  await checkScreen(page, "admins-invalid", testInfo.project.name);
+
+  const invited = `screen-invite-${testInfo.project.name}-${Date.now()}@example.com`;
+  await email.fill(invited);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${invited}.`)).toBeVisible();
+  await expect(email).toHaveValue("");
+  const invitedRow = table.getByRole(entry).filter({ hasText: invited });
+  await expect(invitedRow).toContainText("invited");
+  await expect(invitedRow.getByRole("button", { name: `Send again to ${invited}` })).toBeVisible();
+  expect(await mailedLink(api, invited, "admin-invitation")).toMatch(/^\/admin\/invite#token=/);
+
+  // Inviting an existing admin is refused on the field.
+  await email.fill(other.email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(email).toHaveAccessibleDescription(/Already an admin/);
+
+  const row = table.getByRole(entry).filter({ hasText: other.email });
+  await expect(row).toContainText("active");
+  await expect(row).toContainText("off");
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: `Disable ${other.email}` }).click();
+  await expect(page.getByText("The admin was disabled and signed out.")).toBeVisible();
+  await expect(row).toContainText("disabled");
+  expect((await api.post("/api/admin/login", { data: other })).status()).toBe(401);
+  await checkScreen(page, "admins", testInfo.project.name);
+  // Nothing wider than the screen: the page never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await row.getByRole("button", { name: `Enable ${other.email}` }).click();
+  await expect(page.getByText("The admin was enabled and may log in again.")).toBeVisible();
+  await expect(row).toContainText("active");
+  await api.dispose();
+});
