@@ -3,12 +3,17 @@ import { SMTPServer } from "smtp-server";
 /** One mail as the relay received it: envelope and the raw RFC 5322 text. */
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
+export type SmtpRelayOptions = {
+  /** Milliseconds (at most; each mail waits a random share) between taking a mail and answering 250: a slow relay, so a sender killed in that gap never learns its mail was taken. */
+  answerDelayMs?: number;
+};
+
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1 for tests: records every mail it
  * accepts; `reject` makes it answer the DATA command with that code (e.g. 550, 451); `stop` and
  * `start` again on the same port stand for a relay that is down and comes back.
  */
-export async function startSmtpRelay(port = 0) {
+export async function startSmtpRelay(port = 0, options: SmtpRelayOptions = {}) {
   const received: ReceivedMail[] = [];
   const state = { reject: 0 as number, port };
   let server: SMTPServer | undefined;
@@ -35,7 +40,8 @@ export async function startSmtpRelay(port = 0) {
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString("utf8"),
           });
-          callback();
+          if (options.answerDelayMs) setTimeout(() => callback(), Math.random() * options.answerDelayMs);
+          else callback();
         });
       },
     });

@@ -23,10 +23,13 @@ export interface RunningServer {
 
 let nextPort = Number(process.env.RELIABILITY_PORT ?? 3500);
 
-export async function startServer(opts: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> } = {}) {
+/** A port of this run's range, for a check that restarts its server many times on the same port. */
+export const reservePort = () => nextPort++;
+
+export async function startServer(opts: { dataDir?: string; databaseUrl?: string; port?: number; env?: Record<string, string> } = {}) {
   requireBuild();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "rel-"));
-  const port = nextPort++;
+  const port = opts.port ?? nextPort++;
   let out = "";
   const proc = spawn(process.execPath, [serverJs], {
     env: {
