@@ -12,6 +12,7 @@ import { contactSection } from "./sections/contact";
 import { dashboardSection } from "./sections/dashboard";
 import { frontEndSection } from "./sections/front-end";
 import { lighthouseSection } from "./sections/lighthouse";
+import { mailSection } from "./sections/mail";
 import { pagesSection } from "./sections/pages";
 import { storeSection } from "./sections/store";
 
@@ -45,6 +46,7 @@ async function main(): Promise<number> {
   if (wants("contact")) await contactSection();
   if (wants("dashboard")) await dashboardSection();
   if (wants("store")) await storeSection();
+  if (wants("mail")) await mailSection();
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
   console.log(`\n${started.toISOString()} — ${machine}\n`);

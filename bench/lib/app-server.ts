@@ -11,6 +11,7 @@ export type AppServer = Child & { url: string; eventLoopDelay(): Promise<{ eldP9
 export async function startAppServer(
   db: { DATA_DIR?: string; DATABASE_URL?: string },
   env: Record<string, string> = {},
+  port = bench.port,
 ): Promise<AppServer> {
   const child = startChild(
     process.execPath,
@@ -18,7 +19,7 @@ export async function startAppServer(
     [...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []), "--import", probe, path.join(bench.buildDir, "server.js")],
     {
       NODE_ENV: "production",
-      PORT: String(bench.port),
+      PORT: String(port),
       HOST: "127.0.0.1",
       LOG_REQUESTS: "false",
       // The contact section posts thousands of messages a second from one address.
@@ -29,7 +30,7 @@ export async function startAppServer(
     },
     true,
   );
-  const url = `http://127.0.0.1:${bench.port}`;
+  const url = `http://127.0.0.1:${port}`;
   try {
     await waitReady(`${url}/readyz`, child);
   } catch (err) {

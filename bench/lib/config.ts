@@ -19,7 +19,7 @@ export const bench = {
   postgresUrl: env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   /** Order counts for the dashboard section. */
   orderSizes: (env.BENCH_ORDERS ?? "1000,100000,1000000").split(",").map(Number),
-  /** Comma-separated sections to run (static,ssr,contact,dashboard,frontend,lighthouse); empty = all. */
+  /** Comma-separated sections to run (static,ssr,contact,dashboard,mail,frontend,lighthouse); empty = all. */
   only: env.BENCH_ONLY ? env.BENCH_ONLY.split(",") : undefined,
   chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
   /** Lighthouse runs per page; the median run counts. */
