@@ -29,7 +29,7 @@ describe("SIGKILL under contact load", () => {
   it(`keeps every acknowledged message on PGlite across ${rounds} kills`, async () => {
     const started = Date.now();
     const dataDir = mkdtempSync(path.join(tmpdir(), "rel-crash-"));
-    const { acked, unanswered } = await crashRounds(rounds, () => startServer({ dataDir }));
+    const { acked, unanswered } = await crashRounds(rounds, () => startServer({ dataDir }), { killAfterFirstAck: true });
     const lost = report("PGlite", rounds, acked, await pgliteMessages(dataDir), unanswered, started);
     expect(acked.size).toBeGreaterThan(rounds);
     expect(lost).toEqual([]);
@@ -41,7 +41,9 @@ describe("SIGKILL under contact load", () => {
       const started = Date.now();
       const scratch = await createScratchDatabase("crash");
       try {
-        const { acked, unanswered } = await crashRounds(rounds, () => startServer({ databaseUrl: scratch.url }));
+        const { acked, unanswered } = await crashRounds(rounds, () => startServer({ databaseUrl: scratch.url }), {
+          killAfterFirstAck: true,
+        });
         const lost = report("PostgreSQL", rounds, acked, await postgresMessages(scratch), unanswered, started);
         expect(acked.size).toBeGreaterThan(rounds);
         expect(lost).toEqual([]);
