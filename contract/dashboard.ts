@@ -33,5 +33,7 @@ export const DashboardSchema = z.object({
     .array(z.object({ date: day, revenue: z.number() }))
     .min(7)
     .max(90),
+  /** Paid orders of the range per product, highest revenue first (rupees). */
+  byProduct: z.array(z.object({ product_id: z.string(), product_name: z.string(), orders: z.number().int(), revenue: z.number() })),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

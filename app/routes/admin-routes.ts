@@ -15,6 +15,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/version-release/patch", "routes/admin/patch-release.tsx"),
     route("dashboard/coupon-gen", "routes/admin/coupon-gen.tsx"),
     route("dashboard/coupons", "routes/admin/coupons.tsx"),
+    route("dashboard/orders", "routes/admin/orders.tsx"),
     route("dashboard/messages", "routes/admin/messages.tsx"),
     route("dashboard/outbox", "routes/admin/outbox.tsx"),
     route("dashboard/quests", "routes/admin/quests.tsx"),

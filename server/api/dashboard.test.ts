@@ -70,6 +70,9 @@ describe("GET /api/oni/dashboard", () => {
     const week = await (await t.request("/api/oni/dashboard?days=7", { headers })).json();
     expect(week.transactionsByDate.map((d: { date: string }) => d.date)[0]).toBe("2026-03-09");
     expect(week.revenue).toBe(40);
+    // The per-product split of the same period (one product here; several in admin-orders.test.ts).
+    expect(ten.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50 }]);
+    expect(week.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 4, revenue: 40 }]);
     const quarter = await (await t.request("/api/oni/dashboard?days=90", { headers })).json();
     expect(quarter.revenueByDate).toHaveLength(90);
     expect(quarter.revenue).toBe(60);

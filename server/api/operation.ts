@@ -41,6 +41,7 @@ export const API_TAGS = {
   Dashboard: "The admin overview",
   Products: "Products and their versions",
   Coupons: "Coupon codes of product versions",
+  Orders: "The admin's order lookup and export",
   Patches: "Patch releases of product versions",
   Quests: "Quest modules",
   Store: "Checkout, orders and the payment webhook",

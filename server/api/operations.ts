@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Config } from "../config";
 import { adminCouponOperations } from "./admin-coupons";
+import { adminOrderOperations } from "./admin-orders";
 import { accountOperations } from "./account";
 import { adminOperations } from "./admins";
 import { authOperations } from "./auth";
@@ -28,6 +29,7 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...couponOperations,
   ...productVersionOperations,
   ...adminCouponOperations,
+  ...adminOrderOperations,
   ...patchOperations,
   ...questOperations,
   ...storeOperations,

@@ -1,6 +1,7 @@
-import { and, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Dashboard } from "../../contract/dashboard";
 import { orderDailyCounts, orders, statCounters } from "../db/schema";
+import { queryRows } from "../db/query-rows";
 import type { ServiceDeps } from "./deps";
 import { descNullsLast } from "../db/newest-first";
 
@@ -24,7 +25,8 @@ export function createDashboard({ db, now }: ServiceDeps) {
     /** `range` days ending today (UTC); 10 is SPEC's overview. */
     async overview(range = DASHBOARD_DAYS): Promise<Dashboard> {
       const days = lastDays(now(), range);
-      const [counters, daily, recent] = await Promise.all([
+      const start = new Date(`${days[0]}T00:00:00Z`);
+      const [counters, daily, recent, split] = await Promise.all([
         db
           .select()
           .from(statCounters)
@@ -40,6 +42,16 @@ export function createDashboard({ db, now }: ServiceDeps) {
           .where(isNotNull(orders.paymentId))
           .orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id))
           .limit(DASHBOARD_PAY_IDS),
+        // Per product, counted by the day paid as order_daily_counts is. The created_at bound (a paid
+        // order is paid within a day of its creation) lets orders_created_idx narrow the rows first.
+        queryRows<{ product_id: string; product_name: string; orders: string | number; revenue_minor: string | number }>(
+          db,
+          sql`select pv.product_id, p.name as product_name, count(*) as orders, sum(o.amount_paid_minor) as revenue_minor
+              from orders o join product_versions pv on pv.id = o.product_version_id join products p on p.id = pv.product_id
+              where o.status in ('placed', 'active', 'expired') and o.created_at >= ${new Date(start.getTime() - 86_400_000).toISOString()}
+                and coalesce(o.paid_at, o.created_at) >= ${start.toISOString()}
+              group by pv.product_id, p.name order by revenue_minor desc, pv.product_id`,
+        ),
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
       const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]));
@@ -54,6 +66,12 @@ export function createDashboard({ db, now }: ServiceDeps) {
         payIds: recent.map((r) => r.paymentId ?? ""),
         revenue: totalMinor / 100,
         revenueByDate: days.map((date) => ({ date, revenue: (revenuePerDay.get(date) ?? 0) / 100 })),
+        byProduct: split.map((r) => ({
+          product_id: r.product_id,
+          product_name: r.product_name,
+          orders: Number(r.orders),
+          revenue: Number(r.revenue_minor) / 100,
+        })),
       };
     },
   };

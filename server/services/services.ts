@@ -15,6 +15,7 @@ import { createContact } from "./contact";
 import { createCouponAdmin } from "./coupon-admin";
 import { createCoupons } from "./coupons";
 import { createDashboard } from "./dashboard";
+import { createOrderAdmin } from "./order-admin";
 import { createOutboxAdmin } from "./mail/outbox-admin";
 import { createMessages } from "./messages";
 import { createPatches } from "./patches";
@@ -51,6 +52,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     productVersions: createProductVersions({ ...deps, audit }),
     coupons: createCoupons({ ...deps, audit, products }),
     couponAdmin: createCouponAdmin({ ...deps, audit }),
+    orderAdmin: createOrderAdmin(deps),
     patches: createPatches({ ...deps, audit, products }),
     quests: createQuests({ ...deps, audit }),
     dashboard: createDashboard(deps),

@@ -76,6 +76,11 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
               </NavLink>
             </li>
             <li>
+              <NavLink to="/dashboard/orders" className={linkClass}>
+                Orders
+              </NavLink>
+            </li>
+            <li>
               <button
                 type="button"
                 className="flex w-full items-center justify-between rounded px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800"

@@ -86,6 +86,46 @@ export default function Overview({ loaderData: { days, data, failed } }: Route.C
               <p className="mt-4">Loading chart...</p>
             )}
           </section>
+          <section className="mt-8 rounded-lg bg-white p-4 shadow" aria-labelledby="split-title">
+            <h2 id="split-title" className="text-xl font-semibold">
+              Sales by product, last {days} days
+            </h2>
+            {data.byProduct.length ? (
+              <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="split-title">
+                <table className="w-full text-left text-sm">
+                  <thead className="border-b border-slate-300">
+                    <tr>
+                      <th scope="col" className="py-2 pr-4">
+                        Product
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right">
+                        Orders
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        Revenue
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.byProduct.map((p) => (
+                      <tr key={p.product_id} className="border-b border-slate-100">
+                        <td className="py-2 pr-4">
+                          <span className="lowercase">{p.product_name}</span> <span className="text-slate-700">({p.product_id})</span>
+                        </td>
+                        <td className="py-2 pr-4 text-right">{p.orders}</td>
+                        <td className="py-2 text-right whitespace-nowrap">{formatInr(p.revenue)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <p className="mt-3 text-slate-700">No paid orders in this period.</p>
+            )}
+            <Link to="/dashboard/orders" className="mt-3 inline-block text-sm text-blue-800 underline">
+              Find and export orders
+            </Link>
+          </section>
           <section className="mt-8 rounded-lg bg-white p-4 shadow" aria-labelledby="payids-title">
             <h2 id="payids-title" className="text-xl font-semibold">
               Transaction History (Pay IDs)

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/query-rows";
+import { insertOrder, versionIdOf } from "../../tests/helpers/order-fixtures";
+import { addVersions } from "../../tests/helpers/product-fixtures";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+let t: TestApp;
+let headers: Record<string, string>;
+const NOW = new Date("2026-11-20T12:00:00Z");
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW, config: { COUPON_PREFIX: "OA" } });
+  headers = (await t.loginAsAdmin()).headers;
+  await addVersions(t, headers, "oa-scan", ["1.0"]);
+  await addVersions(t, headers, "oa-lab", ["2.0"]);
+  const { db } = t.database;
+  const scan = await versionIdOf(db, "oa-scan", "1.0");
+  const lab = await versionIdOf(db, "oa-lab", "2.0");
+  // Oldest first, so ids follow creation.
+  await insertOrder(db, { versionId: scan, paymentId: "pay_oa01", email: "Ann@Example.com", amountMinor: 100000, createdAt: daysAgo(40) });
+  await insertOrder(db, { versionId: scan, paymentId: "pay_oa02", email: "bob@example.com", amountMinor: 50050, createdAt: daysAgo(5) });
+  await insertOrder(db, { versionId: lab, paymentId: "pay_oa03", email: "ann@example.com", amountMinor: 20000, createdAt: daysAgo(3) });
+  await insertOrder(db, { versionId: lab, paymentId: "pay_oa04", email: "=cmd@example.com", amountMinor: 20000, createdAt: daysAgo(2) });
+  await insertOrder(db, { versionId: lab, paymentId: "pay_oa05", email: "carl@example.com", status: "refunded", createdAt: daysAgo(1) });
+  await queryRows(db, sql`update orders set customer_name = 'Smith, "Jo"' where payment_id = 'pay_oa03'`);
+});
+afterAll(() => t.close());
+
+type Listed = { items: { payment_id: string; amount: number; product_id: string; status: string }[]; total: number; total_capped: boolean };
+const list = async (query: string) => {
+  const res = await t.request(`/api/admin/orders?${query}`, { headers });
+  expect(res.status, query).toBe(200);
+  return (await res.json()) as Listed;
+};
+const ids = (l: Listed) => l.items.map((i) => i.payment_id);
+
+describe("GET /api/admin/orders", () => {
+  it("lists newest first, paged, with the product and the amount in rupees", async () => {
+    const all = await list("page_size=2");
+    expect(all).toMatchObject({ total: 5, total_capped: false });
+    expect(ids(all)).toEqual(["pay_oa05", "pay_oa04"]);
+    expect(ids(await list("page_size=2&page=3"))).toEqual(["pay_oa01"]);
+    const [bob] = (await list("q=pay_oa02")).items;
+    expect(bob).toMatchObject({ product_id: "oa-scan", version: "1.0", amount: 500.5, currency: "INR", customer_email: "bob@example.com" });
+  });
+
+  it("finds by payment id or e-mail (any case), and filters by status and days", async () => {
+    expect(ids(await list("q=pay_oa03"))).toEqual(["pay_oa03"]);
+    expect(ids(await list("q=pay_oa"))).toEqual([]); // a payment id matches whole
+    expect(ids(await list("q=ANN@example.com"))).toEqual(["pay_oa03", "pay_oa01"]);
+    expect(ids(await list("status=refunded"))).toEqual(["pay_oa05"]);
+    const from = daysAgo(5).toISOString().slice(0, 10);
+    const to = daysAgo(2).toISOString().slice(0, 10);
+    expect(ids(await list(`from=${from}&to=${to}`))).toEqual(["pay_oa04", "pay_oa03", "pay_oa02"]);
+    expect(ids(await list(`from=${from}&to=${to}&q=ann@example.com`))).toEqual(["pay_oa03"]);
+  });
+
+  it("refuses bad filters and needs a session", async () => {
+    for (const q of ["status=lost", "from=yesterday", "to=2026-13-01", "page=0", "page_size=101"]) {
+      expect((await t.request(`/api/admin/orders?${q}`, { headers })).status, q).toBe(400);
+    }
+    expect((await t.request("/api/admin/orders")).status).toBe(401);
+    expect((await t.request("/api/admin/orders.csv")).status).toBe(401);
+  });
+});
+
+describe("GET /api/admin/orders.csv", () => {
+  it("streams the matches as text/csv, quoted and with formulas defused", async () => {
+    const res = await t.request("/api/admin/orders.csv?status=placed", { headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/filename="orders.csv"/);
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("id,payment_id,customer_email,customer_name,product_id,version,amount,currency,coupon,status,created_at,paid_at");
+    expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual(["pay_oa04", "pay_oa03", "pay_oa02", "pay_oa01"]);
+    expect(lines[1]).toContain(",pay_oa04,'=cmd@example.com,Buyer,oa-lab,2.0,200,INR,,placed,");
+    expect(lines[2]).toContain(`,"Smith, ""Jo""",oa-lab,`);
+  });
+});
+
+describe("the overview's per-product split", () => {
+  it("sums paid orders of the period per product, highest revenue first, refunds left out", async () => {
+    const ten = await (await t.request("/api/oni/dashboard", { headers })).json();
+    expect(ten.byProduct).toEqual([
+      { product_id: "oa-scan", product_name: "oa-scan Suite", orders: 1, revenue: 500.5 },
+      { product_id: "oa-lab", product_name: "oa-lab Suite", orders: 2, revenue: 400 },
+    ]);
+    const ninety = await (await t.request("/api/oni/dashboard?days=90", { headers })).json();
+    expect(ninety.byProduct[0]).toEqual({ product_id: "oa-scan", product_name: "oa-scan Suite", orders: 2, revenue: 1500.5 });
+  });
+});

@@ -1,0 +1,116 @@
+import { type SQL, and, eq, gte, lt, sql } from "drizzle-orm";
+import { type AdminOrder, ORDER_COUNT_CAP, type OrderList, type OrderListQuery } from "../../contract/admin-orders";
+import { coupons, orders, productVersions, products } from "../db/schema";
+import { descNullsLast } from "../db/newest-first";
+import { queryRows } from "../db/query-rows";
+import type { ServiceDeps } from "./deps";
+
+const columns = {
+  id: orders.id,
+  paymentId: orders.paymentId,
+  customerEmail: orders.customerEmail,
+  customerName: orders.customerName,
+  productId: productVersions.productId,
+  productName: products.name,
+  version: productVersions.version,
+  amountPaidMinor: orders.amountPaidMinor,
+  coupon: coupons.code,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+type Row = {
+  id: number;
+  paymentId: string | null;
+  customerEmail: string;
+  customerName: string;
+  productId: string;
+  productName: string;
+  version: string;
+  amountPaidMinor: number;
+  coupon: string | null;
+  status: AdminOrder["status"];
+  createdAt: Date;
+  paidAt: Date | null;
+};
+
+const toItem = (r: Row): AdminOrder => ({
+  id: Number(r.id),
+  payment_id: r.paymentId,
+  customer_email: r.customerEmail,
+  customer_name: r.customerName,
+  product_id: r.productId,
+  product_name: r.productName,
+  version: r.version,
+  amount: Number(r.amountPaidMinor) / 100,
+  currency: "INR",
+  coupon: r.coupon,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+  paid_at: r.paidAt ? r.paidAt.toISOString() : null,
+});
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+type Filters = Omit<OrderListQuery, "page" | "page_size">;
+
+/** The admin's order lookup and export (PRODUCT.md section 10). */
+export function createOrderAdmin({ db }: ServiceDeps) {
+  function where(query: Filters): SQL | undefined {
+    const filters: SQL[] = [];
+    // An e-mail rides orders_customer_email_idx (lower(email)); anything else is a payment id (unique index).
+    if (query.q) {
+      filters.push(query.q.includes("@") ? sql`lower(${orders.customerEmail}) = lower(${query.q})` : eq(orders.paymentId, query.q));
+    }
+    if (query.status) filters.push(eq(orders.status, query.status));
+    if (query.from) filters.push(gte(orders.createdAt, dayStart(query.from)));
+    if (query.to) filters.push(lt(orders.createdAt, new Date(dayStart(query.to).getTime() + 86_400_000)));
+    return filters.length ? and(...filters) : undefined;
+  }
+
+  const base = () =>
+    db
+      .select(columns)
+      .from(orders)
+      .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+      .innerJoin(products, eq(products.id, productVersions.productId))
+      .leftJoin(coupons, eq(coupons.id, orders.couponId));
+
+  return {
+    /** Newest first (orders_created_idx), one page; the total counted up to ORDER_COUNT_CAP. */
+    async list(query: OrderListQuery): Promise<OrderList> {
+      const filter = where(query);
+      const [rows, counted] = await Promise.all([
+        base()
+          .where(filter)
+          .orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        queryRows<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from (select 1 from ${orders} where ${filter ?? sql`true`} limit ${ORDER_COUNT_CAP + 1}) as capped`,
+        ),
+      ]);
+      const n = Number(counted[0].n);
+      return { items: rows.map(toItem), total: Math.min(n, ORDER_COUNT_CAP), total_capped: n > ORDER_COUNT_CAP };
+    },
+
+    /** Every match, newest id first, a bounded chunk at a time (keyset on id): memory holds one chunk. */
+    async *stream(query: Filters, chunk = 2000): AsyncGenerator<AdminOrder[]> {
+      const filter = where(query);
+      let before: number | null = null;
+      for (;;) {
+        const rows: Row[] = await base()
+          .where(before === null ? filter : and(filter, lt(orders.id, before)))
+          .orderBy(sql`${orders.id} desc`)
+          .limit(chunk);
+        if (rows.length === 0) return;
+        yield rows.map(toItem);
+        if (rows.length < chunk) return;
+        before = Number(rows[rows.length - 1].id);
+      }
+    },
+  };
+}
+
+export type OrderAdmin = ReturnType<typeof createOrderAdmin>;
