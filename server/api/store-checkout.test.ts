@@ -247,3 +247,19 @@ describe("pending expiry", () => {
     }
   });
 });
+
+describe("a fresh process (nothing cached)", () => {
+  // The licence secret is read from the database on first use. Read inside the fulfilment's
+  // transaction, that first read waited for the transaction itself on PGlite (one connection): a
+  // confirm or webhook as a restarted server's first request hung (found by the SIGKILL test).
+  it("fulfils a confirm that is its first request", async () => {
+    const o = await create();
+    const fresh = await createTestApp({ database: t.database, config: { PAYMENT_TEST_SECRET: SECRET } });
+    const res = await Promise.race([
+      fresh.request(`/api/checkout/orders/${o.order_id}/confirm`, { method: "POST", json: pay(o, "pay_FRESHPROCESS01"), ip: ip() }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("confirm hung")), 15_000)),
+    ]);
+    expect(res.status).toBe(200);
+    expect((await view(o.order_id, o.token)).status).toBe("placed");
+  });
+});

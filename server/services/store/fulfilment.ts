@@ -30,9 +30,12 @@ type PaidRow = {
  * webhook comes first, or both at once: the conditional UPDATE pending -> placed decides (the
  * loser's UPDATE waits for the winner's row lock, then matches no row), and the customer, the coupon
  * and the licence are written in the same transaction, so a paid order never lacks its licence.
- * Must run inside a transaction (`tx`).
+ * Must run inside a transaction (`tx`). `secret` is the licence secret, read by the caller BEFORE it
+ * opened the transaction: read inside, a first read (fresh process, nothing cached) would query the
+ * database outside the transaction, which on PGlite (one connection) waits for the transaction to end:
+ * a deadlock the SIGKILL test found (a confirm as the first request after a restart hung).
  */
-export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string): Promise<Fulfilled> {
+export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string, secret: string): Promise<Fulfilled> {
   const at = ctx.now().toISOString();
   const paid = await queryRows<PaidRow>(
     tx,
@@ -62,7 +65,6 @@ export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, p
     if (used.length !== 1) ctx.log({ level: "warn", msg: "paid order's coupon was not reserved for it", orderId });
   }
 
-  const secret = await ctx.secrets.licenceSecret();
   const key = newLicenceKey();
   const encrypted = encryptLicenceKey(secret, key);
   await tx.execute(sql`insert into licences (order_id, key_hash, key_encrypted, machine_limit, expires_at)

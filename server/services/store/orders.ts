@@ -65,8 +65,8 @@ export function createOrders(ctx: StoreContext) {
       // Both checks always run, so the answer's timing does not tell which one failed.
       const sameOrder = input.razorpay_order_id === order.provider_order_id;
       if (!signatureMatches(expected, input.razorpay_signature) || !sameOrder) throw bad();
-      const done = await db.transaction((tx) => fulfil(ctx, tx, orderId, input.razorpay_payment_id));
       const secret = await ctx.secrets.licenceSecret();
+      const done = await db.transaction((tx) => fulfil(ctx, tx, orderId, input.razorpay_payment_id, secret));
       return {
         status: done.status,
         licence_key: decryptLicenceKey(secret, done.licenceEncrypted),

@@ -52,7 +52,7 @@ export function createWebhook(ctx: StoreContext) {
     )[0];
   }
 
-  async function paid(tx: Executor, event: Event): Promise<number | null> {
+  async function paid(tx: Executor, event: Event, secret: string): Promise<number | null> {
     const payment = event.payload.payment?.entity;
     const providerOrderId = event.payload.order?.entity.id ?? payment?.order_id;
     if (!payment) throw invalid("The event carries no payment.");
@@ -65,7 +65,7 @@ export function createWebhook(ctx: StoreContext) {
     if (payment.amount !== Number(order.amount_paid_minor) || payment.currency !== order.currency)
       throw invalid("The payment's amount or currency does not match the order.");
     try {
-      await fulfil(ctx, tx, Number(order.id), payment.id);
+      await fulfil(ctx, tx, Number(order.id), payment.id, secret);
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
       // Money arrived for an order that expired or failed: acknowledged (Razorpay would retry for days), flagged for a refund.
@@ -125,6 +125,8 @@ export function createWebhook(ctx: StoreContext) {
       if (!result.success) throw invalid("The webhook body is not a Razorpay event.");
       const event = result.data;
       const id = eventId?.slice(0, 100);
+      // Read before the transaction (see fulfil): on PGlite a first read inside it would deadlock.
+      const secret = await ctx.secrets.licenceSecret();
       await db.transaction(async (tx) => {
         if (id) {
           const fresh = await queryRows<{ event_id: string }>(
@@ -134,7 +136,7 @@ export function createWebhook(ctx: StoreContext) {
           if (fresh.length === 0) return; // seen before: already handled
         }
         let orderId: number | null = null;
-        if (event.event === "payment.captured" || event.event === "order.paid") orderId = await paid(tx, event);
+        if (event.event === "payment.captured" || event.event === "order.paid") orderId = await paid(tx, event, secret);
         else if (event.event === "payment.failed") orderId = await failed(tx, event);
         else if (event.event === "refund.processed") orderId = await refunded(tx, event);
         if (id && orderId) await tx.execute(sql`update payment_webhook_events set order_id = ${orderId} where event_id = ${id}`);
