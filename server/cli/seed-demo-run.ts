@@ -1,4 +1,5 @@
 // The demo data writer behind `npm run seed:demo`, separate from the CLI so tests can run it.
+import { DAY_MS } from "../../contract/time";
 import { sql } from "drizzle-orm";
 import { generateCouponCodes } from "../../contract/coupon-code";
 import type { Config } from "../config";
@@ -10,7 +11,6 @@ import { DEMO_MESSAGES, DEMO_PRODUCTS, DEMO_QUESTS, FIRST_NAMES, LAST_NAMES } fr
 
 const CUSTOMERS = 200;
 const ORDERS = 250;
-const DAY_MS = 86_400_000;
 
 // Demo spread only (dates, statuses): not security relevant. Codes and ids use the crypto generator.
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];

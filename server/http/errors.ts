@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+// Every API error has this shape (PRODUCT.md section 3); `errors` only for validation.
+import type { ApiError } from "../../contract/common";
 import {
   ConflictError,
   DomainError,
@@ -10,9 +12,6 @@ import {
   UnauthenticatedError,
   UnavailableError,
 } from "../services/errors";
-
-/** Every API error has this shape (PRODUCT.md section 3). `errors` only for validation. */
-export type ApiErrorBody = { status: "error"; message: string; errors?: Record<string, string> };
 
 /** Thrown by services and validators; turned into the JSON error shape by the app's error handler. */
 export class HttpError extends Error {
@@ -31,7 +30,7 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 export function errorJson(c: Context, status: ContentfulStatusCode, message: string, errors?: Record<string, string>) {
-  const body: ApiErrorBody = { status: "error", message };
+  const body: ApiError = { status: "error", message };
   if (errors && Object.keys(errors).length > 0) body.errors = errors;
   return c.json(body, status);
 }

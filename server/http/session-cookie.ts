@@ -1,21 +1,18 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { SESSION_COOKIE_PLAIN, sessionCookieName } from "../../contract/session-cookie";
 import { SESSION_ABSOLUTE_MS } from "../services/auth";
-
-// Over HTTPS the __Host- prefix pins the cookie to this host, Secure, Path=/ (PRODUCT.md section 4).
-const PLAIN = "session_id";
-const HOST_PREFIXED = "__Host-session_id";
 
 /**
  * Over HTTPS only the __Host- cookie counts: a plain `session_id` can be planted by a sibling
  * subdomain or an answer over plain HTTP (session fixation), the prefix cannot (issue 11 finding 7).
  */
 export function readSessionCookie(c: Context): string | undefined {
-  return getCookie(c, c.get("https") ? HOST_PREFIXED : PLAIN);
+  return getCookie(c, sessionCookieName(c.get("https")));
 }
 
 export function setSessionCookie(c: Context, token: string, https: boolean): void {
-  setCookie(c, https ? HOST_PREFIXED : PLAIN, token, {
+  setCookie(c, sessionCookieName(https), token, {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
@@ -27,8 +24,8 @@ export function setSessionCookie(c: Context, token: string, https: boolean): voi
 export function clearSessionCookie(c: Context, https: boolean): void {
   // The name already carries __Host-: hono's `prefix: "host"` would prepend it a second time and
   // leave the real cookie in the browser.
-  deleteCookie(c, https ? HOST_PREFIXED : PLAIN, { path: "/", secure: https, httpOnly: true, sameSite: "Lax" });
-  if (https) deleteCookie(c, PLAIN, { path: "/" });
+  deleteCookie(c, sessionCookieName(https), { path: "/", secure: https, httpOnly: true, sameSite: "Lax" });
+  if (https) deleteCookie(c, SESSION_COOKIE_PLAIN, { path: "/" });
 }
 
 /** The token from `Authorization: Bearer <t>` or the bare token, as the original client sends it. */

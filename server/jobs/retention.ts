@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../contract/time";
 import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/query-rows";
@@ -8,7 +9,7 @@ import { describeErrorForLog } from "../http/log";
 const RETENTION_LOCK = 7_301_002;
 const BATCH = 5_000;
 // Throttle windows are a minute, account locks 15 minutes: a day-old row counts for nothing.
-export const THROTTLE_RETENTION_MS = 86_400_000;
+export const THROTTLE_RETENTION_MS = DAY_MS;
 const FIRST_RUN_AFTER_MS = 1_000;
 const EVERY_MS = 3_600_000;
 
@@ -26,7 +27,7 @@ export async function runRetention(
   stopped: () => boolean = () => false,
 ): Promise<Record<string, number>> {
   const now = (options.now ?? (() => new Date()))();
-  const auditBefore = new Date(now.getTime() - options.auditRetentionDays * 86_400_000);
+  const auditBefore = new Date(now.getTime() - options.auditRetentionDays * DAY_MS);
   const throttleBefore = new Date(now.getTime() - THROTTLE_RETENTION_MS);
   const steps = {
     audit: (tx: Db) =>

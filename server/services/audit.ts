@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../contract/time";
 import { and, desc, eq, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { admins, auditLog } from "../db/schema";
 import type { ServiceDeps } from "./deps";
@@ -42,7 +43,7 @@ export function createAudit({ db }: ServiceDeps) {
         );
       }
       if (filter.from) where.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00Z`)));
-      if (filter.to) where.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000)));
+      if (filter.to) where.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)));
       const condition = where.length ? and(...where) : undefined;
       const page = Math.max(1, filter.page ?? 1);
       const rows = await db

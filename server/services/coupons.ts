@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../contract/time";
 import { sql } from "drizzle-orm";
 import { couponCodePattern, type CouponBatch } from "../../contract/coupons";
 import { queryRows } from "../db/query-rows";
@@ -28,7 +29,7 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
       });
       if (Object.keys(errors).length) throw new InvalidInputError("Some coupon codes are malformed.", errors);
       // The codes work through the whole of their last day (UTC).
-      const expiresAt = batch.expires_on ? new Date(Date.parse(`${batch.expires_on}T00:00:00Z`) + 86_400_000 - 1) : null;
+      const expiresAt = batch.expires_on ? new Date(Date.parse(`${batch.expires_on}T00:00:00Z`) + DAY_MS - 1) : null;
       if (expiresAt && expiresAt <= now()) {
         throw new InvalidInputError("The expiry date has passed.", { expires_on: "Choose today or a later day." });
       }

@@ -1,3 +1,5 @@
+import { DAY_MS } from "../../contract/time";
+import { fromMinor } from "../../contract/money";
 import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Dashboard } from "../../contract/dashboard";
 import { orderDailyCounts, orders, statCounters } from "../db/schema";
@@ -13,7 +15,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 /** The last `days` UTC days ending with the day of `today`, oldest first. */
 export function lastDays(today: Date, days = DASHBOARD_DAYS): string[] {
   const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: days }, (_, i) => utcDay(new Date(start - (days - 1 - i) * 86_400_000)));
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(start - (days - 1 - i) * DAY_MS)));
 }
 
 /**
@@ -64,13 +66,13 @@ export function createDashboard({ db, now }: ServiceDeps) {
         registeredUsers: counter("customers"),
         transactionsByDate: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
         payIds: recent.map((r) => r.paymentId ?? ""),
-        revenue: totalMinor / 100,
-        revenueByDate: days.map((date) => ({ date, revenue: (revenuePerDay.get(date) ?? 0) / 100 })),
+        revenue: fromMinor(totalMinor),
+        revenueByDate: days.map((date) => ({ date, revenue: fromMinor(revenuePerDay.get(date) ?? 0) })),
         byProduct: split.map((r) => ({
           product_id: r.product_id,
           product_name: r.product_name,
           orders: Number(r.orders),
-          revenue: Number(r.revenue_minor) / 100,
+          revenue: fromMinor(Number(r.revenue_minor)),
         })),
       };
     },

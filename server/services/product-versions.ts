@@ -5,7 +5,7 @@ import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
 import { ConflictError, NotFoundError } from "./errors";
 import type { Actor } from "./messages";
-import { fromMinor, toMinor } from "./products";
+import { fromMinor, toMinor } from "../../contract/money";
 
 const versionOrder = sql`string_to_array(${productVersions.version}, '.')::int[]`;
 const summaryColumns = {

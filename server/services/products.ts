@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ProductInformation, ProductVersionInput, VersionDetails } from "../../contract/products";
+import { fromMinor, toMinor } from "../../contract/money";
 import { compareVersions } from "../../contract/versions";
 import { coupons, products, productVersions } from "../db/schema";
 import { ConflictError, NotFoundError } from "./errors";
@@ -7,10 +8,6 @@ import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
 import type { ServiceDeps } from "./deps";
 import type { Actor } from "./messages";
-
-/** Money is typed in major units with at most 2 decimals and stored as exact integer minor units. */
-export const toMinor = (amount: number) => Math.round(amount * 100);
-export const fromMinor = (minor: number) => minor / 100;
 
 // Versions are validated as dotted numbers, so the database can order them numerically.
 const versionOrder = sql`string_to_array(${productVersions.version}, '.')::int[]`;

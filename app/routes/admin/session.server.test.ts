@@ -16,6 +16,14 @@ describe("sessionToken", () => {
     expect(sessionToken(new Request("http://localhost/"), false)).toBeUndefined();
     expect(sessionToken(withCookie("session_id="), false)).toBeUndefined();
     expect(sessionToken(withCookie("xsession_id=abc"), false)).toBeUndefined();
-    expect(sessionToken(withCookie("session_id=%E0%A4%A"), false)).toBeUndefined();
+  });
+  it("reads a cookie exactly as the API does (hono's parser), malformed percent-encoding included", async () => {
+    const { Hono } = await import("hono");
+    const { getCookie } = await import("hono/cookie");
+    const api = new Hono().get("/", (c) => c.text(getCookie(c, "session_id") ?? "(none)"));
+    for (const cookie of ["session_id=%E0%A4%A", "session_id=a%20b", "a=1; session_id=x=y", 'session_id="quoted"']) {
+      const fromApi = await (await api.request("/", { headers: { cookie } })).text();
+      expect(sessionToken(withCookie(cookie), false) ?? "(none)").toBe(fromApi);
+    }
   });
 });

@@ -1,23 +1,12 @@
+import { parse } from "hono/utils/cookie";
 import { type AppLoadContext, redirect } from "react-router";
+import { sessionCookieName } from "../../../contract/session-cookie";
 import { loginPathFor } from "../../lib/safe-next";
 
-// The session cookie's name: __Host- prefixed over HTTPS, plain over HTTP (server/http/session-cookie.ts).
-// Over HTTPS the plain one is not read: anyone who can set a cookie for a sibling host could plant it.
-const cookieName = (https: boolean) => (https ? "__Host-session_id" : "session_id");
-
-/** The session token from the request's Cookie header, if any. */
+/** The session token from the request's Cookie header (hono's parser, as the API reads it), if any. */
 export function sessionToken(request: Request, https: boolean): string | undefined {
-  const pairs = (request.headers.get("cookie") ?? "").split(";").map((part) => {
-    const at = part.indexOf("=");
-    return at < 0 ? ["", ""] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-  });
-  const value = pairs.find(([key]) => key === cookieName(https))?.[1];
-  if (!value) return undefined;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
+  const name = sessionCookieName(https);
+  return parse(request.headers.get("cookie") ?? "", name)[name] || undefined;
 }
 
 /** The admin behind this request's session cookie, or null. */

@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../../contract/time";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
@@ -41,7 +42,7 @@ export async function consumeToken(db: Db, purpose: TokenPurpose, token: string,
       ),
     )
     .returning({ adminId: authTokens.adminId });
-  if (Math.random() < 0.02) await db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(at.getTime() - 86_400_000)));
+  if (Math.random() < 0.02) await db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(at.getTime() - DAY_MS)));
   return rows[0] ?? null;
 }
 

@@ -35,7 +35,7 @@ export async function throttle(ctx: StoreContext, kind: "checkout" | "licence", 
 }
 
 /** Minor units (paise) to the API's decimal rupees (decision 003). */
-export const rupees = (minor: number) => Number(minor) / 100;
+export { fromMinor as rupees } from "../../../contract/money";
 
 /** The discount of `percent` on `amountMinor`, rounded to the paisa (half up), never above the amount. */
 export function discountMinor(amountMinor: number, percent: number): number {

@@ -1,3 +1,4 @@
+import { formatInrMinor } from "../../../contract/money";
 import type { Config } from "../../config";
 import type { OutboxMail } from "../mail/outbox";
 
@@ -16,7 +17,7 @@ export type ReceiptFacts = {
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const inr = (minor: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(minor / 100);
+const inr = formatInrMinor;
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** The receipt e-mail (licence key, order, amount, next steps), written to the outbox with the payment. */
