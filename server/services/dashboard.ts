@@ -50,7 +50,7 @@ export function createDashboard({ db, now }: ServiceDeps) {
           db,
           sql`select pv.product_id, p.name as product_name, count(*) as orders, sum(o.amount_paid_minor) as revenue_minor
               from orders o join product_versions pv on pv.id = o.product_version_id join products p on p.id = pv.product_id
-              where o.status in ('placed', 'active', 'expired') and o.created_at >= ${new Date(start.getTime() - 86_400_000).toISOString()}
+              where o.status in ('placed', 'active', 'expired') and o.created_at >= ${new Date(start.getTime() - DAY_MS).toISOString()}
                 and coalesce(o.paid_at, o.created_at) >= ${start.toISOString()}
               group by pv.product_id, p.name order by revenue_minor desc, pv.product_id`,
         ),
