@@ -11,6 +11,7 @@ import { DomainError } from "./services/errors";
 import { clientIp, isHttps, socketAddress } from "./http/client-ip";
 import { describeErrorForLog, logLine } from "./http/log";
 import {
+  RAZORPAY_OPENER_POLICY,
   RAZORPAY_SOURCES,
   baseSecurityHeaders,
   isRazorpayCheckoutPath,
@@ -134,8 +135,12 @@ export function createApp(deps: AppDeps) {
       });
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         // Razorpay's checkout script runs on the checkout page alone, and only with that provider.
-        const extra = config.PAYMENT_PROVIDER === "razorpay" && isRazorpayCheckoutPath(c.req.path) ? RAZORPAY_SOURCES : undefined;
-        response.headers.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, config.NODE_ENV === "development", extra));
+        const razorpayPage = config.PAYMENT_PROVIDER === "razorpay" && isRazorpayCheckoutPath(c.req.path);
+        response.headers.set(
+          "Content-Security-Policy",
+          pageContentSecurityPolicy(nonce, config.NODE_ENV === "development", razorpayPage ? RAZORPAY_SOURCES : undefined),
+        );
+        if (razorpayPage) response.headers.set("Cross-Origin-Opener-Policy", RAZORPAY_OPENER_POLICY);
       }
       return response;
     });

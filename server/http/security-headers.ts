@@ -78,9 +78,22 @@ export function securityHeaderEntries(https: boolean): string[] {
 const PLAIN = securityHeaderEntries(false);
 const HTTPS = securityHeaderEntries(true);
 
-/** Sets the headers every response carries, and the nothing-runs CSP where the response set none. */
+/**
+ * Razorpay's checkout page: its script opens payment windows (netbanking, wallets, 3-D Secure) that
+ * report back to the page through `window.opener`, which COOP `same-origin` would cut. That page
+ * alone (with PAYMENT_PROVIDER=razorpay) keeps the opener of the windows it opens.
+ */
+export const RAZORPAY_OPENER_POLICY = "same-origin-allow-popups";
+
+/**
+ * Sets the headers every response carries, and the nothing-runs CSP where the response set none.
+ * A Cross-Origin-Opener-Policy the page set (the Razorpay checkout's) is kept.
+ */
 export function baseSecurityHeaders(headers: Headers, https: boolean): void {
   const entries = https ? HTTPS : PLAIN;
-  for (let i = 0; i < entries.length; i += 2) headers.set(entries[i], entries[i + 1]);
+  for (let i = 0; i < entries.length; i += 2) {
+    if (entries[i] === "Cross-Origin-Opener-Policy" && headers.has(entries[i])) continue;
+    headers.set(entries[i], entries[i + 1]);
+  }
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NOTHING_RUNS_CSP);
 }

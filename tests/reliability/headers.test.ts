@@ -37,4 +37,35 @@ describe("security headers", () => {
     const res = await fetch(`${server.url}/login`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(res.headers.get("strict-transport-security")).toBeTruthy();
   });
+
+  it("Razorpay's checkout page alone keeps its popups' opener and allows checkout.razorpay.com, and only with that provider", async () => {
+    const coop = (res: Response) => res.headers.get("cross-origin-opener-policy");
+    const csp = (res: Response) => res.headers.get("content-security-policy") ?? "";
+    // The test provider: no page loads Razorpay, every page keeps COOP same-origin.
+    const sandbox = await fetch(`${server.url}/checkout/dirx`);
+    expect(coop(sandbox)).toBe("same-origin");
+    expect(csp(sandbox)).not.toContain("razorpay");
+
+    const razorpay = await startServer({
+      env: {
+        PAYMENT_PROVIDER: "razorpay",
+        RAZORPAY_KEY_ID: "rzp_test_headers",
+        RAZORPAY_KEY_SECRET: "key-secret-headers-test",
+        RAZORPAY_WEBHOOK_SECRET: "webhook-secret-headers-test",
+      },
+    });
+    try {
+      const checkout = await fetch(`${razorpay.url}/checkout/dirx`);
+      expect(coop(checkout)).toBe("same-origin-allow-popups");
+      expect(scriptSrc(csp(checkout))).toContain("https://checkout.razorpay.com");
+      expect(csp(checkout)).toMatch(/frame-src [^;]*https:\/\/checkout\.razorpay\.com/);
+      for (const path of ["/checkout/test-pay?order=1", "/checkout/receipt/1?token=x", "/login", "/"]) {
+        const other = await fetch(`${razorpay.url}${path}`);
+        expect(coop(other), path).toBe("same-origin");
+        expect(csp(other), path).not.toContain("razorpay");
+      }
+    } finally {
+      await stopServer(razorpay);
+    }
+  });
 });
