@@ -13,6 +13,8 @@ import { gotoHydrated } from "./hydration";
 // example config (no phone); this file starts a second one on its own port.
 const ORIGIN = "https://www.example.org";
 const PHONE = "+91 80 4718 2290";
+// A video for one CAMPUS documentation entry (id: group slug -- entry slug); the example config has none.
+const VIDEO = { entry: "student--attendance-inormations", id: "Abc-123_xYz" };
 const PORT = Number(process.env.E2E_DEPLOY_PORT ?? E2E_PORT + 1);
 const deployed = `http://127.0.0.1:${PORT}`;
 const articles = readdirSync("content/blog")
@@ -32,7 +34,14 @@ test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
     const config = path.join(dir, "site.json");
     writeFileSync(
       config,
-      JSON.stringify({ name: "Oni Labs", tagline: "Security consulting.", email: "hello@example.org", phone: PHONE, country: "India" }),
+      JSON.stringify({
+        name: "Oni Labs",
+        tagline: "Security consulting.",
+        email: "hello@example.org",
+        phone: PHONE,
+        country: "India",
+        campusVideos: { [VIDEO.entry]: VIDEO.id },
+      }),
     );
     server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server.js")], {
       env: {
@@ -85,6 +94,32 @@ test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
     const example = await (await request.get("/")).text();
     expect(example).not.toContain("tel:");
     expect(example).not.toContain(">Phone<");
+  });
+
+  test("a configured CAMPUS video shows a poster; nothing third-party loads until the visitor asks for the player", async ({ page }) => {
+    const elsewhere: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).hostname !== "127.0.0.1") elsewhere.push(r.url());
+    });
+    // The player itself is YouTube's; this machine may be offline, so its page is answered here.
+    await page.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+    );
+    await gotoHydrated(page, `${deployed}/products/educational/campus/docs`);
+    await page.getByRole("button", { name: "Student", exact: true }).click();
+    await page.getByRole("button", { name: "Attendance Inormations" }).click();
+    const poster = page.getByRole("button", { name: "Play video: CAMPUS: Attendance Inormations" });
+    await expect(poster).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    expect(elsewhere).toEqual([]);
+    // Keyboard: the poster is a button, Enter starts the privacy-enhanced player.
+    await poster.focus();
+    await page.keyboard.press("Enter");
+    const player = page.locator('iframe[title="CAMPUS: Attendance Inormations"]');
+    await expect(player).toHaveAttribute("src", `https://www.youtube-nocookie.com/embed/${VIDEO.id}?autoplay=1`);
+    await expect.poll(() => elsewhere.filter((u) => u.startsWith("https://www.youtube-nocookie.com/embed/")).length).toBeGreaterThan(0);
+    expect(elsewhere.every((u) => u.startsWith("https://www.youtube-nocookie.com/"))).toBe(true);
   });
 
   test("articles are typed article, with BlogPosting and BreadcrumbList data", async ({ request }) => {
