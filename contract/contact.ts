@@ -44,6 +44,8 @@ export const MESSAGE_SOURCES = ["general", "campus"] as const;
 
 /** GET /api/admin/messages query. */
 export const MessageListQuerySchema = z.object({
+  /** Words found in the name, e-mail address or message (case-insensitive). */
+  q: z.string().trim().max(100, "At most 100 characters.").optional(),
   source: z.enum(MESSAGE_SOURCES).optional(),
   status: z.enum(MESSAGE_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -73,6 +75,15 @@ export const MessageListSchema = z.object({
   total: z.number(),
 });
 export type MessageList = z.infer<typeof MessageListSchema>;
+
+/** POST /api/admin/messages/bulk (PRODUCT.md section 10): one action on up to 100 messages. */
+export const MESSAGE_BULK_ACTIONS = ["read", "archived", "delete"] as const;
+export const MessageBulkSchema = z.object({
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, "Choose at least one message.").max(100, "At most 100 messages at once."),
+  action: z.enum(MESSAGE_BULK_ACTIONS),
+});
+export type MessageBulk = z.infer<typeof MessageBulkSchema>;
+export const MessageBulkDoneSchema = z.object({ status: z.literal("success"), message: z.string(), affected: z.number().int() });
 
 /** PATCH /api/admin/messages/:id */
 export const MessageStatusUpdateSchema = z.object({ status: z.enum(MESSAGE_STATUSES) });

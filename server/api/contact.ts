@@ -4,6 +4,8 @@ import {
   CONTACT_MESSAGES,
   ContactSchema,
   isCampusInput,
+  MessageBulkDoneSchema,
+  MessageBulkSchema,
   MessageListQuerySchema,
   MessageListSchema,
   MessageStatusUpdatedSchema,
@@ -45,7 +47,9 @@ export const messageOperations = [
     operationId: "listContactMessages",
     tags: ["Messages"],
     summary: "List contact messages, newest first",
-    description: "One page of contact messages, optionally of one source or status, with the total count.",
+    description:
+      "One page of contact messages, optionally of one source or status or matching q (name, e-mail or text, case-insensitive), " +
+      "with the total count.",
     admin: true,
     query: MessageListQuerySchema,
     ok: [200, MessageListSchema],
@@ -67,6 +71,39 @@ export const messageOperations = [
     handler: async (c, { params, body }) => {
       const updated = await c.get("services").messages.setStatus(params.id, body.status, actorOf(c));
       return { status: "success", message: `Message marked ${body.status}.`, contactMessage: updated };
+    },
+  }),
+  defineOperation({
+    method: "delete",
+    path: "/admin/messages/{id}",
+    operationId: "deleteContactMessage",
+    tags: ["Messages"],
+    summary: "Delete a contact message",
+    description: "Removes one message for good; audited (without its text).",
+    admin: true,
+    params: IdParamsSchema,
+    ok: [200, SuccessMessageSchema],
+    errors: [404],
+    handler: async (c, { params }) => {
+      await c.get("services").messages.remove(params.id, actorOf(c));
+      return { status: "success", message: "Message deleted." };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/admin/messages/bulk",
+    operationId: "bulkContactMessages",
+    tags: ["Messages"],
+    summary: "Mark read, archive or delete several messages",
+    description: "One action on 1 to 100 messages by id, in one statement; unknown ids are skipped; affected says how many changed.",
+    admin: true,
+    body: MessageBulkSchema,
+    ok: [200, MessageBulkDoneSchema],
+    errors: [400, 415],
+    handler: async (c, { body }) => {
+      const affected = await c.get("services").messages.bulk(body, actorOf(c));
+      const done = body.action === "delete" ? "deleted" : `marked ${body.action}`;
+      return { status: "success", message: `${affected} message${affected === 1 ? "" : "s"} ${done}.`, affected };
     },
   }),
 ];

@@ -1,5 +1,5 @@
-import { and, count, eq, type SQL } from "drizzle-orm";
-import type { ContactMessage, MessageList, MessageListQuery } from "../../contract/contact";
+import { and, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { ContactMessage, MessageBulk, MessageList, MessageListQuery } from "../../contract/contact";
 import { contactMessages } from "../db/schema";
 import { NotFoundError } from "./errors";
 import type { Audit } from "./audit";
@@ -31,6 +31,13 @@ export function createMessages({ db, audit }: ServiceDeps & { audit: Audit }) {
       const filters: SQL[] = [];
       if (query.source) filters.push(eq(contactMessages.source, query.source));
       if (query.status) filters.push(eq(contactMessages.status, query.status));
+      // The inbox is small (contact posts are throttled per address); a substring scan is fine here.
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(
+          or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.message, pattern)) as SQL,
+        );
+      }
       const where = filters.length ? and(...filters) : undefined;
       const [rows, [{ total }]] = await Promise.all([
         db
@@ -49,6 +56,35 @@ export function createMessages({ db, audit }: ServiceDeps & { audit: Audit }) {
     async unreadCount(): Promise<number> {
       const [{ total }] = await db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, "new"));
       return Number(total);
+    },
+
+    /** Deletes one message for good (audited without its text); 404 for an unknown id. */
+    async remove(id: number, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
+        if (!row) throw new NotFoundError("There is no such message.");
+        const before = { source: row.source, status: row.status, created_at: row.createdAt.toISOString() };
+        await audit.record({ ...actor, action: "message.delete", entity: "contact_message", entityId: id, detail: { before } }, tx);
+      });
+    },
+
+    /** One action on several messages in one statement; ids that do not exist are skipped. Answers how many changed. */
+    async bulk({ ids, action }: MessageBulk, actor: Actor): Promise<number> {
+      return db.transaction(async (tx) => {
+        const where = inArray(contactMessages.id, ids);
+        const rows =
+          action === "delete"
+            ? await tx.delete(contactMessages).where(where).returning({ id: contactMessages.id })
+            : await tx.update(contactMessages).set({ status: action }).where(where).returning({ id: contactMessages.id });
+        const affected = rows.map((r) => r.id);
+        if (affected.length) {
+          await audit.record(
+            { ...actor, action: `message.bulk_${action}`, entity: "contact_message", entityId: null, detail: { ids: affected, action } },
+            tx,
+          );
+        }
+        return affected.length;
+      });
     },
 
     /** Throws 404 for an unknown id. */

@@ -74,3 +74,87 @@ test("messages can be marked read and archived, and filtered", async ({ page, re
   await page.getByLabel("Status").selectOption("archived");
   await expect(item(general).getByText("archived", { exact: true })).toBeVisible();
 });
+
+test("search, bulk mark read and delete, one delete, and long messages folded", async ({ page, request }, testInfo) => {
+  const tag = unique("Needle");
+  const names = [`${tag}-a`, `${tag}-b`, `${tag}-c`];
+  for (const name of names) {
+    const sent = await request.post("/api/contact-general", {
+      data: { name, email: "needle@example.com", message: `About ${tag}. ${"Long text. ".repeat(40)}The end.` },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await page.goto("/dashboard/messages");
+  await page.getByLabel("Search").fill(tag.toLowerCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=needle/);
+  await expect(page.getByText("3 messages", { exact: true })).toBeVisible();
+  const item = (name: string) => page.getByRole("listitem", { name: `Message from ${name}`, exact: true });
+
+  // A long message shows its start; the rest on request.
+  await expect(item(names[0]).getByText("The end.")).toHaveCount(0);
+  await item(names[0]).getByRole("button", { name: "Show the whole message" }).click();
+  await expect(item(names[0]).getByText(/The end\.$/)).toBeVisible();
+  await checkScreen(page, "messages-search", testInfo.project.name);
+
+  await page.getByLabel(`Select the message from ${names[0]}`).check();
+  await page.getByLabel(`Select the message from ${names[1]}`).check();
+  await expect(page.getByText("2 selected")).toBeVisible();
+  await page.getByRole("button", { name: "Mark selected read" }).click();
+  await expect(page.getByText("2 messages marked read.")).toBeVisible();
+  await expect(item(names[0]).getByText("read", { exact: true })).toBeVisible();
+  await expect(item(names[1]).getByText("read", { exact: true })).toBeVisible();
+  await expect(item(names[2]).getByText("new", { exact: true })).toBeVisible();
+  await expect(page.getByText("0 selected")).toBeVisible();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await item(names[2]).getByRole("button", { name: "Delete" }).click();
+  await expect(item(names[2])).toHaveCount(0);
+  await page.getByLabel("Select all on this page").check();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  await expect(page.getByText("2 messages deleted.")).toBeVisible();
+  await expect(page.getByText("No messages match.")).toBeVisible();
+});
+
+test.describe("in the admin's own time zone", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+  test("a message's time is local once the page is live (UTC before)", async ({ page, request }) => {
+    const name = unique("Clock");
+    expect((await request.post("/api/contact-general", { data: { name, email: "clock@example.com", message: "Tick" } })).status()).toBe(
+      201,
+    );
+    const html = await (await page.request.get(`/dashboard/messages?q=${name}`)).text();
+    expect(html).toMatch(/<time[^>]*>\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/time>/);
+    await page.goto(`/dashboard/messages?q=${name}`);
+    const time = page.getByRole("listitem", { name: `Message from ${name}` }).locator("time");
+    await expect(time).not.toContainText("UTC");
+    const iso = (await time.getAttribute("datetime")) ?? "";
+    const expected = new Date(iso).toLocaleString("en-US", { timeZone: "Asia/Kolkata", timeStyle: "short" });
+    await expect(time).toContainText(expected);
+  });
+});
+
+test("a slow answer to an earlier filter does not overwrite a newer filter's list", async ({ page, request }) => {
+  const { general } = await sendPair(request, { orgType: "school", orgName: "Race School", otherType: "" });
+  await page.goto("/dashboard/messages");
+  const item = (name: string) => page.getByRole("listitem", { name: `Message from ${name}` });
+  await item(general).getByRole("button", { name: "Mark read" }).click();
+  await expect(item(general).getByText("read", { exact: true })).toBeVisible();
+
+  // The answer for "Home page, any status" is held back 2.5 s; "Home page, new" answers at once.
+  await page.route(/\/dashboard\/messages\.data\?/, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.searchParams.get("source") === "general" && !url.searchParams.get("status")) {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+    await route.continue().catch(() => undefined); // the browser may have dropped it by now
+  });
+  await page.getByLabel("Source").selectOption("general");
+  await page.getByLabel("Status").selectOption("new");
+  await expect(page).toHaveURL(/source=general&status=new/);
+  await page.waitForTimeout(3500);
+  await expect(item(general)).toHaveCount(0);
+  await expect(page.getByLabel("Status")).toHaveValue("new");
+  await expect(page.getByLabel("Source")).toHaveValue("general");
+});

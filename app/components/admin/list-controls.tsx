@@ -1,12 +1,17 @@
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { secondaryButtonClass } from "./form-field";
 
 /**
  * A list screen's filters and page, kept in the URL so a filtered view can be reloaded and shared.
  * `update` sets (or, for an empty value, removes) parameters; a filter change passes `page: ""`.
+ * While a change is still loading, `params` are the ones being loaded: a second change made before
+ * the first answer arrives builds on the first instead of silently reverting it (issue 14).
  */
 export function useUrlFilters() {
-  const [params, setParams] = useSearchParams();
+  const [current, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const params = pending && pending.pathname === pathname ? new URLSearchParams(pending.search) : current;
   const page = Math.max(1, Number(params.get("page")) || 1);
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import type { ContactMessage } from "../../../contract/contact";
 import { api, errorMessage } from "../../lib/api-client";
 import { secondaryButtonClass } from "./form-field";
+import { LocalTime } from "./local-time";
 
 const STATUS_STYLE = {
   new: "bg-blue-100 text-blue-900",
@@ -10,15 +11,29 @@ const STATUS_STYLE = {
   archived: "bg-amber-100 text-amber-900",
 } as const;
 
-/** One contact message with its status and the actions that move it on. */
-export function MessageItem({ message, onChanged }: { message: ContactMessage; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
+/** Longer messages show their start; the rest opens on request. */
+const PREVIEW_CHARS = 200;
 
-  async function setStatus(status: ContactMessage["status"]) {
+/** One contact message: a preview, its status, a selection box for bulk actions and the actions that move it on. */
+export function MessageItem({
+  message,
+  selected,
+  onSelect,
+  onChanged,
+}: {
+  message: ContactMessage;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onChanged: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+
+  async function run(call: () => Promise<unknown>, success: string) {
     setBusy(true);
     try {
-      await api(`/api/admin/messages/${message.id}`, { method: "PATCH", json: { status } });
-      toast.success(`Message marked ${status}.`);
+      await call();
+      toast.success(success);
       onChanged();
     } catch (error) {
       toast.error(errorMessage(error, "The message could not be updated."));
@@ -26,15 +41,30 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
       setBusy(false);
     }
   }
+  const setStatus = (status: ContactMessage["status"]) =>
+    run(() => api(`/api/admin/messages/${message.id}`, { method: "PATCH", json: { status } }), `Message marked ${status}.`);
+  const remove = () => {
+    if (!window.confirm(`Delete the message from ${message.name} for good?`)) return;
+    void run(() => api(`/api/admin/messages/${message.id}`, { method: "DELETE" }), "Message deleted.");
+  };
 
   const org =
     message.source === "campus"
       ? [message.orgType === "others" ? message.otherType : message.orgType, message.orgName].filter(Boolean).join(", ")
       : "";
+  const long = message.message.length > PREVIEW_CHARS;
+  const textId = `message-${message.id}-text`;
   return (
     <li className="rounded-lg bg-white p-4 shadow" aria-label={`Message from ${message.name}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-semibold">{message.name}</h2>
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select the message from ${message.name}`}
+        />
+        <h2 className={message.status === "new" ? "font-bold" : "font-semibold"}>{message.name}</h2>
         <a className="text-sm text-blue-800 underline break-all" href={`mailto:${message.email}`}>
           {message.email}
         </a>
@@ -42,11 +72,24 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
         <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">{message.source === "campus" ? "CAMPUS request" : "Home page"}</span>
       </div>
       <p className="mt-1 text-xs text-slate-700">
-        <time dateTime={message.createdAt}>{new Date(message.createdAt).toUTCString()}</time>
+        <LocalTime iso={message.createdAt} />
         {org ? ` · ${org}` : ""}
       </p>
-      <p className="mt-2 whitespace-pre-line text-sm break-words">{message.message}</p>
-      <div className="mt-3 flex gap-2">
+      <p id={textId} className="mt-2 whitespace-pre-line text-sm break-words">
+        {long && !expanded ? `${message.message.slice(0, PREVIEW_CHARS).trimEnd()}…` : message.message}
+      </p>
+      {long ? (
+        <button
+          type="button"
+          className="mt-1 text-sm text-blue-800 underline"
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? "Show less" : "Show the whole message"}
+        </button>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
         {message.status === "new" ? (
           <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setStatus("read")}>
             Mark read
@@ -62,6 +105,9 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
             Restore
           </button>
         ) : null}
+        <button type="button" className={`${secondaryButtonClass} border-red-700 text-red-800`} disabled={busy} onClick={remove}>
+          Delete
+        </button>
       </div>
     </li>
   );

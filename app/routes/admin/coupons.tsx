@@ -5,8 +5,10 @@ import { Form, useRevalidator } from "react-router";
 import { COUPON_STATUSES, CouponListQuerySchema, type CouponItem } from "../../../contract/admin-coupons";
 import { DataTable } from "../../components/admin/data-table";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
+import { LocalTime } from "../../components/admin/local-time";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { api, errorMessage } from "../../lib/api-client";
+import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/coupons";
 import { requireAdminPage } from "./session.server";
 
@@ -17,19 +19,11 @@ const FILTERS = ["q", "status", "product_id"] as const;
 // search), so a million codes cost one page. A bad filter is a field message, not an error page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const params = new URL(request.url).searchParams;
-  const raw = Object.fromEntries([...FILTERS, "page"].map((key) => [key, params.get(key) || undefined]));
-  const parsed = CouponListQuerySchema.safeParse({ ...raw, page_size: PAGE_SIZE });
+  const { query, errors } = parseListQuery(request.url, CouponListQuerySchema, FILTERS, { page_size: PAGE_SIZE });
   const versions = await context.services.productVersions.list({ archived: "include" });
   const products = [...new Set(versions.items.map((v) => v.product_id))].sort();
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return { list: { items: [], total: 0 }, products, errors };
-  }
-  return { list: await context.services.couponAdmin.list(parsed.data), products, errors: {} as Record<string, string> };
+  return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0 }, products, errors };
 }
-
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : "");
 
 function VoidButton({ coupon, onVoided }: { coupon: CouponItem; onVoided: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -72,8 +66,12 @@ export default function Coupons({ loaderData: { list, products, errors } }: Rout
         </span>
       ),
     },
-    { id: "created", header: "Created", cell: ({ row }) => date(row.original.created_at) },
-    { id: "expires", header: "Valid through", cell: ({ row }) => date(row.original.expires_at) || "no expiry" },
+    { id: "created", header: "Created", cell: ({ row }) => <LocalTime iso={row.original.created_at} withTime={false} /> },
+    {
+      id: "expires",
+      header: "Valid through",
+      cell: ({ row: { original: c } }) => (c.expires_at ? `${c.expires_at.slice(0, 10)} (UTC)` : "no expiry"),
+    },
     { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
     { id: "action", header: "Action", cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => revalidator.revalidate()} /> },
   ];

@@ -1,69 +1,131 @@
-import { MESSAGE_SOURCES, MESSAGE_STATUSES, MessageListSchema } from "../../../contract/contact";
-import { SelectField } from "../../components/admin/form-field";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Form, useLocation, useRevalidator } from "react-router";
+import { MESSAGE_SOURCES, MESSAGE_STATUSES, type MessageBulk, MessageListQuerySchema } from "../../../contract/contact";
+import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { MessageItem } from "../../components/admin/message-item";
-import { useApiData } from "../../components/admin/use-api-data";
+import { api, errorMessage } from "../../lib/api-client";
+import { parseListQuery } from "../../lib/list-query";
+import type { Route } from "./+types/messages";
+import { requireAdminPage } from "./session.server";
 
 const PAGE_SIZE = 10;
-const parseList = (raw: unknown) => MessageListSchema.parse(raw);
+const FILTERS = ["q", "source", "status"] as const;
 
-export default function Messages() {
-  // Filters and page live in the URL, so a filtered view can be reloaded and shared.
+// Read in the loader (decision 017). Each filter change is a navigation, and React Router cancels the
+// loader request of a navigation that a newer one replaced: a slow answer to an older filter can no
+// longer land after (and over) the newer one, which the hand-made fetch hook allowed.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const { query, errors } = parseListQuery(request.url, MessageListQuerySchema, FILTERS, { pageSize: PAGE_SIZE });
+  const list = query ? await context.services.messages.list(query) : { messages: [], total: 0 };
+  return { list: { messages: list.messages, total: list.total }, errors };
+}
+
+const BULK: { action: MessageBulk["action"]; label: string }[] = [
+  { action: "read", label: "Mark selected read" },
+  { action: "archived", label: "Archive selected" },
+  { action: "delete", label: "Delete selected" },
+];
+
+export default function Messages({ loaderData: { list, errors } }: Route.ComponentProps) {
   const { params, page, update } = useUrlFilters();
-  const source = params.get("source") ?? "";
-  const status = params.get("status") ?? "";
-  const query = new URLSearchParams({
-    page: String(page),
-    pageSize: String(PAGE_SIZE),
-    ...(source && { source }),
-    ...(status && { status }),
-  });
-  const list = useApiData(`/api/admin/messages?${query}`, parseList);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const { search } = useLocation();
+  const revalidator = useRevalidator();
+  // The selection belongs to the view it was made in: another filter or page starts with none.
+  const [selection, setSelection] = useState<{ view: string; ids: number[] }>({ view: search, ids: [] });
+  const selected = selection.view === search ? selection.ids.filter((id) => list.messages.some((m) => m.id === id)) : [];
+  const select = (ids: number[]) => setSelection({ view: search, ids });
+  const [busy, setBusy] = useState(false);
+  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
 
+  async function bulk(action: MessageBulk["action"]) {
+    if (action === "delete" && !window.confirm(`Delete ${selected.length} selected messages for good?`)) return;
+    setBusy(true);
+    try {
+      const answer = await api<{ message: string }>("/api/admin/messages/bulk", { json: { ids: selected, action } });
+      toast.success(answer.message);
+      select([]);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(errorMessage(error, "The messages could not be updated."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const allOnPage = list.messages.length > 0 && selected.length === list.messages.length;
   return (
     <>
       <title>Messages | Admin</title>
       <h1 className="text-2xl font-bold">Messages</h1>
-      <div className="mt-4 flex flex-wrap gap-4">
+      {/* Filters live in the URL, so a filtered view can be reloaded and shared; search works before hydration. */}
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find messages">
+        <Field label="Search" name="q" defaultValue={params.get("q") ?? ""} error={errors.q} className="w-64" hint="Name, e-mail or text" />
         <SelectField
           label="Source"
+          name="source"
           placeholder="All sources"
-          value={source}
+          value={params.get("source") ?? ""}
           className="w-48"
           options={MESSAGE_SOURCES.map((s) => ({ value: s, label: s === "campus" ? "CAMPUS request" : "Home page" }))}
           onChange={(event) => update({ source: event.target.value, page: "" })}
         />
         <SelectField
           label="Status"
+          name="status"
           placeholder="All statuses"
-          value={status}
+          value={params.get("status") ?? ""}
           className="w-48"
           options={MESSAGE_STATUSES.map((s) => ({ value: s, label: s }))}
           onChange={(event) => update({ status: event.target.value, page: "" })}
         />
-      </div>
-      {list.loading && !list.data ? (
-        <p className="mt-6" role="status">
-          Loading...
-        </p>
+        <button type="submit" className={buttonClass}>
+          Search
+        </button>
+      </Form>
+      <ListCount total={list.total} noun="message" />
+      {list.messages.length ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 rounded bg-white p-3 shadow" role="group" aria-label="Bulk actions">
+          <label className="mr-2 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={allOnPage}
+              onChange={(event) => select(event.target.checked ? list.messages.map((m) => m.id) : [])}
+            />
+            Select all on this page
+          </label>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            {selected.length} selected
+          </span>
+          {BULK.map(({ action, label }) => (
+            <button
+              key={action}
+              type="button"
+              className={`${secondaryButtonClass} ${action === "delete" ? "border-red-700 text-red-800" : ""}`}
+              disabled={busy || selected.length === 0}
+              onClick={() => bulk(action)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
       ) : null}
-      {list.error ? (
-        <p className="mt-6 text-red-700" role="alert">
-          Could not load the messages: {list.error}
-        </p>
-      ) : null}
-      {list.data ? (
-        <>
-          <ListCount total={list.data.total} noun="message" />
-          <ul className="mt-3 space-y-3">
-            {list.data.messages.map((message) => (
-              <MessageItem key={message.id} message={message} onChanged={list.reload} />
-            ))}
-          </ul>
-          <Pager label="Message pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
-        </>
-      ) : null}
+      <ul className="mt-3 space-y-3">
+        {list.messages.map((message) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            selected={selected.includes(message.id)}
+            onSelect={(on) => select(on ? [...selected, message.id] : selected.filter((id) => id !== message.id))}
+            onChanged={() => void revalidator.revalidate()}
+          />
+        ))}
+      </ul>
+      {list.total === 0 ? <p className="mt-3 text-slate-700">No messages match.</p> : null}
+      <Pager label="Message pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { type AdminOrder, OrderListQuerySchema } from "../../../contract/admin-o
 import { ORDER_STATUSES } from "../../../contract/store";
 import { DataTable } from "../../components/admin/data-table";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
+import { LocalTime } from "../../components/admin/local-time";
 import { Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/orders";
 import { requireAdminPage } from "./session.server";
@@ -15,17 +17,9 @@ const FILTERS = ["q", "status", "from", "to"] as const;
 // Read in the loader (decision 017); paging and filters run on the server, index-backed.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const params = new URL(request.url).searchParams;
-  const raw = Object.fromEntries([...FILTERS, "page"].map((key) => [key, params.get(key) || undefined]));
-  const parsed = OrderListQuerySchema.safeParse({ ...raw, page_size: PAGE_SIZE });
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return { list: { items: [], total: 0, total_capped: false }, errors };
-  }
-  return { list: await context.services.orderAdmin.list(parsed.data), errors: {} as Record<string, string> };
+  const { query, errors } = parseListQuery(request.url, OrderListQuerySchema, FILTERS, { page_size: PAGE_SIZE });
+  return { list: query ? await context.services.orderAdmin.list(query) : { items: [], total: 0, total_capped: false }, errors };
 }
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
 
 const columns: ColumnDef<AdminOrder>[] = [
   {
@@ -48,7 +42,15 @@ const columns: ColumnDef<AdminOrder>[] = [
   { id: "amount", header: "Amount", cell: ({ row }) => <span className="whitespace-nowrap">{formatInr(row.original.amount)}</span> },
   { id: "coupon", header: "Coupon", cell: ({ row }) => <span className="font-mono">{row.original.coupon ?? ""}</span> },
   { id: "status", header: "Status", cell: ({ row }) => row.original.status },
-  { id: "created", header: "Ordered", cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at)}</span> },
+  {
+    id: "created",
+    header: "Ordered",
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">
+        <LocalTime iso={row.original.created_at} />
+      </span>
+    ),
+  },
 ];
 
 export default function Orders({ loaderData: { list, errors } }: Route.ComponentProps) {
