@@ -98,7 +98,11 @@ export const PaymentStartSchema = z.object({
 /** 201 of POST /api/checkout/orders. `token` opens the order's public view (receipt page); keep it. */
 export const CreatedOrderSchema = z.object({
   order_id: z.number().int(),
-  status: z.literal("pending"),
+  /**
+   * `pending` awaits the payment; `placed` when the total is ₹0 (a 100 % coupon): fulfilled at once,
+   * no provider order (`payment.provider_order_id` is empty), the licence on the receipt (decision 021).
+   */
+  status: z.enum(["pending", "placed"]),
   amount: z.number(),
   discount: z.number(),
   total: z.number(),

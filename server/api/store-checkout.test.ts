@@ -263,3 +263,14 @@ describe("a fresh process (nothing cached)", () => {
     expect((await view(o.order_id, o.token)).status).toBe("placed");
   });
 });
+
+describe("a ₹0 total (100 % coupon), test provider", () => {
+  it("is placed at creation, as with Razorpay: no sandbox, the licence on the receipt", async () => {
+    await addCoupons(t, versionId, ["CHKfree000001"], 100);
+    const o = await create({ coupon: "CHKfree000001" });
+    expect(o).toMatchObject({ status: "placed", total: 0, payment: { provider_order_id: "", amount: 0 } });
+    const v = await view(o.order_id, o.token);
+    expect(v.status).toBe("placed");
+    expect(v.licence_key).toMatch(/^ONI-/);
+  });
+});

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import nock from "nock";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CreatedOrderSchema } from "../../contract/store";
-import { addSaleVersion, paymentEntity, signedEvent } from "../../tests/helpers/store-fixtures";
+import { addCoupons, addSaleVersion, paymentEntity, signedEvent } from "../../tests/helpers/store-fixtures";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { checkoutSignature } from "../integrations/payments/signature";
 
@@ -106,5 +106,38 @@ describe("razorpay provider (SDK + nock)", () => {
       rows: { n: number }[];
     };
     expect(stored.rows[0].n).toBe(0); // the two orders above were paid; the refused ones left nothing
+  });
+
+  it("a ₹0 total (100 % coupon) is placed at creation without any call to Razorpay, its coupon used and its licence issued", async () => {
+    const versionId = await addSaleVersion(t, "rzp-free", "1.0", { amountMinor: 149_900 });
+    await addCoupons(t, versionId, ["RZPfree000001"], 100);
+    const scope = nock("https://api.razorpay.com")
+      .post("/v1/orders")
+      .reply(200, { id: "order_RzpNeverAsked1", amount: 0, currency: "INR" });
+    const res = await t.request("/api/checkout/orders", {
+      method: "POST",
+      json: { product_id: "rzp-free", version: "1.0", email: "free@example.com", name: "Free Buyer", coupon: "RZPfree000001" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const o = CreatedOrderSchema.parse(await res.json());
+    expect(scope.isDone()).toBe(false); // Razorpay was never asked
+    expect(o).toMatchObject({ status: "placed", total: 0, provider: "razorpay", payment: { provider_order_id: "", amount: 0 } });
+    const view = await (await t.request(`/api/checkout/orders/${o.order_id}?token=${o.token}`)).json();
+    expect(view).toMatchObject({ status: "placed", total: 0, coupon: "RZPfree000001", payment_id: null });
+    expect(view.licence_key).toMatch(/^ONI-/);
+    const coupon = (await t.database.db.execute(
+      sql`select used_at, order_id, reserved_order_id from coupons where code = 'RZPfree000001'`,
+    )) as unknown as {
+      rows: { used_at: string | null; order_id: string; reserved_order_id: string | null }[];
+    };
+    expect(coupon.rows[0].used_at).not.toBeNull();
+    expect(Number(coupon.rows[0].order_id)).toBe(o.order_id);
+    expect(coupon.rows[0].reserved_order_id).toBeNull();
+    // Used: a second ₹0 order with it is refused.
+    const again = await t.request("/api/checkout/orders", {
+      method: "POST",
+      json: { product_id: "rzp-free", version: "1.0", email: "free2@example.com", name: "Free Buyer", coupon: "RZPfree000001" },
+    });
+    expect(again.status).toBe(409);
   });
 });

@@ -12,6 +12,7 @@ import { PaymentProviderError } from "../../integrations/payments/razorpay-provi
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../errors";
 import type { Catalogue, SaleVersion } from "./catalogue";
 import { PENDING_MINUTES, type StoreContext, discountMinor, iso, rupees, throttle } from "./context";
+import { fulfil } from "./fulfilment";
 import { orderAccessToken, receiptUrl, tokenHash } from "./order-token";
 
 type CouponRow = {
@@ -102,18 +103,22 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
       const orderId = Number(
         (await queryRows<{ id: string }>(db, sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`))[0].id,
       );
-      let providerOrderId: string;
-      try {
-        ({ providerOrderId } = await provider.createOrder({
-          amountMinor: p.totalMinor,
-          currency: "INR",
-          receipt: String(orderId),
-          notes: { product: `${v.productId} ${v.version}` },
-        }));
-      } catch (err) {
-        if (err instanceof PaymentProviderError)
-          throw new UnavailableError("The payment provider is not answering. Please try again in a minute.");
-        throw err;
+      // Nothing to pay (a 100 % coupon): no provider order (Razorpay refuses amounts under ₹1); fulfilled below.
+      const free = p.totalMinor === 0;
+      let providerOrderId: string | null = null;
+      if (!free) {
+        try {
+          ({ providerOrderId } = await provider.createOrder({
+            amountMinor: p.totalMinor,
+            currency: "INR",
+            receipt: String(orderId),
+            notes: { product: `${v.productId} ${v.version}` },
+          }));
+        } catch (err) {
+          if (err instanceof PaymentProviderError)
+            throw new UnavailableError("The payment provider is not answering. Please try again in a minute.");
+          throw err;
+        }
       }
 
       const secret = await ctx.secrets.licenceSecret();
@@ -137,19 +142,21 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
             const text = COUPON_REASON_TEXT.used;
             throw new ConflictError(text, { coupon: text });
           }
+          // A free order is paid in the same transaction as its coupon's reservation: placed, coupon used, licence issued.
+          if (free) await fulfil(ctx, tx, orderId, null, secret);
         });
       }
 
       const token = orderAccessToken(secret, orderId);
       return {
         order_id: orderId,
-        status: "pending",
+        status: free ? "placed" : "pending",
         amount: rupees(p.amountMinor),
         discount: rupees(p.discountMinor),
         total: rupees(p.totalMinor),
         currency: "INR",
         provider: provider.name,
-        payment: { key_id: provider.keyId, provider_order_id: providerOrderId, amount: p.totalMinor, currency: "INR" },
+        payment: { key_id: provider.keyId, provider_order_id: providerOrderId ?? "", amount: p.totalMinor, currency: "INR" },
         token,
         receipt_url: receiptUrl(orderId, token),
         expires_at: iso(expiresAt) as string,

@@ -35,7 +35,13 @@ type PaidRow = {
  * database outside the transaction, which on PGlite (one connection) waits for the transaction to end:
  * a deadlock the SIGKILL test found (a confirm as the first request after a restart hung).
  */
-export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string, secret: string): Promise<Fulfilled> {
+export async function fulfil(
+  ctx: StoreContext,
+  tx: Executor,
+  orderId: number,
+  paymentId: string | null,
+  secret: string,
+): Promise<Fulfilled> {
   const at = ctx.now().toISOString();
   const paid = await queryRows<PaidRow>(
     tx,
@@ -81,7 +87,7 @@ export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, p
       productName: order.product_name,
       version: order.version,
       totalMinor: Number(order.amount_paid_minor),
-      paymentId,
+      paymentId: paymentId ?? "none (nothing to pay)",
       licenceKey: key,
       machineLimit: Number(order.machine_limit),
       expiresAt: new Date(order.expires_at).toISOString(),
@@ -92,7 +98,7 @@ export async function fulfil(ctx: StoreContext, tx: Executor, orderId: number, p
 }
 
 /** The loser of the race (or a repeated confirm/webhook): the order is paid already, or cannot be. */
-async function alreadyFulfilled(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string): Promise<Fulfilled> {
+async function alreadyFulfilled(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string | null): Promise<Fulfilled> {
   const rows = await queryRows<{ status: string; payment_id: string | null; key_encrypted: string | null; expired: boolean }>(
     tx,
     sql`select o.status, o.payment_id, l.key_encrypted, o.expires_at <= now() as expired
