@@ -1,7 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/helpers/test-app";
-import { authTokens, mailOutbox } from "../db/schema";
+import { adminPasskeys, admins, authTokens, mailOutbox } from "../db/schema";
 
 let clock = Date.parse("2026-11-24T09:00:00Z");
 let t: TestApp;
@@ -67,6 +67,28 @@ describe("invitations", () => {
     expect((await post("/api/admin/admins", { email: "x@example.com" })).status).toBe(401);
     expect((await post("/api/admin/admins", { email: "x@example.com\r\nBcc: evil@example.com" }, me.headers)).status).toBe(400);
     expect((await post("/api/admin/admins", { email: "not-an-email" }, me.headers)).status).toBe(400);
+  });
+});
+
+describe("list", () => {
+  it("shows the second factor on the admin who has it, whatever the row ids", async () => {
+    await t.services.admins.createOrReset("pk-a@example.com", "second admin password 1");
+    await t.services.admins.createOrReset("pk-b@example.com", "second admin password 1");
+    const rows = await t.database.db
+      .select()
+      .from(admins)
+      .where(inArray(admins.email, ["pk-a@example.com", "pk-b@example.com"]));
+    const b = rows.find((r) => r.email === "pk-b@example.com")!;
+    // A passkey row id equal to another admin's id is what the bare-"id" subquery matched.
+    const a = rows.find((r) => r.email === "pk-a@example.com")!;
+    await t.database.db
+      .insert(adminPasskeys)
+      .values({ id: a.id, adminId: b.id, credentialId: "c1", publicKey: "k", transports: [], name: "n" });
+    const { admins: list } = await (await t.request("/api/admin/admins", { headers: me.headers })).json();
+    const of = (email: string) => list.find((x: { email: string }) => x.email === email).two_factor;
+    expect(of("pk-b@example.com")).toBe(true);
+    expect(of("pk-a@example.com")).toBe(false);
+    await t.database.db.delete(adminPasskeys).where(eq(adminPasskeys.adminId, b.id));
   });
 });
 

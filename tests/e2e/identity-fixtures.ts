@@ -56,6 +56,15 @@ export async function firstStep(page: Page, who: { email: string; password: stri
 
 /** Waits for the login page's success and its move into the dashboard. */
 export async function loggedIn(page: Page) {
-  await expect(page.getByText("Login successful!")).toBeVisible();
+  // argon2 and a WebAuthn check on a shared two-core machine: more than the default 5 s at times.
+  await expect(page.getByText("Login successful!")).toBeVisible({ timeout: 20_000 });
   await page.waitForURL("**/dashboard/**");
+}
+
+/** Logs out through the sidebar (the phone layout opens its menu first). */
+export async function logout(page: Page) {
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL("**/login");
 }

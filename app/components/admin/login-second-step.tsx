@@ -10,10 +10,12 @@ type Props = {
   /** The session cookie is set: the page moves on. */
   onDone: (message: string) => void;
   onRestart: () => void;
+  /** Inside another box (the session dialog): no card of its own, an h2 under the dialog's title. */
+  embedded?: boolean;
 };
 
 /** The login's second step: a code from the authenticator app, a recovery code, or a passkey. */
-export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart }: Props) {
+export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, embedded = false }: Props) {
   const [mode, setMode] = useState<"totp" | "recovery">(methods.includes("totp") ? "totp" : "recovery");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -54,10 +56,21 @@ export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart }:
 
   const linkButton = "text-sm text-blue-800 underline disabled:opacity-60";
   return (
-    <form onSubmit={submit} noValidate className="w-full max-w-sm rounded-lg bg-white p-6 shadow" aria-labelledby="second-step-title">
-      <h1 id="second-step-title" className="text-2xl font-bold">
-        Second step
-      </h1>
+    <form
+      onSubmit={submit}
+      noValidate
+      className={embedded ? "mt-4" : "w-full max-w-sm rounded-lg bg-white p-6 shadow"}
+      aria-labelledby="second-step-title"
+    >
+      {embedded ? (
+        <h3 id="second-step-title" className="text-lg font-semibold">
+          Second step
+        </h3>
+      ) : (
+        <h1 id="second-step-title" className="text-2xl font-bold">
+          Second step
+        </h1>
+      )}
       {methods.includes("totp") || methods.includes("recovery_code") ? (
         <>
           <label className="mt-6 block text-sm font-medium" htmlFor="second-step-code">

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { LoginMfaRequiredSchema, type LoginMfaRequired } from "../../../contract/identity";
 import { ApiError, api } from "../../lib/api-client";
 import { setReauthHandler } from "../../lib/reauth";
 import { buttonClass, inputClass, secondaryButtonClass } from "./form-field";
+import { LoginSecondStep } from "./login-second-step";
 
 /**
  * The session timed out while the admin was working: a modal login over the page, so the form they
@@ -12,6 +14,8 @@ export function SessionDialog({ email }: { email: string }) {
   const settle = useRef<((ok: boolean) => void) | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // An admin with a second factor finishes the login here too (code, recovery code or passkey).
+  const [secondStep, setSecondStep] = useState<LoginMfaRequired | null>(null);
 
   useEffect(
     () =>
@@ -20,6 +24,7 @@ export function SessionDialog({ email }: { email: string }) {
           new Promise<boolean>((resolve) => {
             settle.current = resolve;
             setError("");
+            setSecondStep(null);
             dialogRef.current?.showModal();
           }),
       ),
@@ -44,8 +49,10 @@ export function SessionDialog({ email }: { email: string }) {
         json: { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") },
         noReauth: true,
       });
-      if (answer.status !== "success") throw new ApiError("Finish this login on the login page.", 401);
       formElement.reset();
+      const mfa = LoginMfaRequiredSchema.safeParse(answer);
+      if (mfa.success) return setSecondStep(mfa.data);
+      if (answer.status !== "success") throw new ApiError("The login did not finish. Please try again.", 401);
       finish(true);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "The server could not be reached.");
@@ -63,37 +70,56 @@ export function SessionDialog({ email }: { email: string }) {
       onClose={() => finish(false)}
       className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/60"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <h2 id="session-dialog-title" className="text-xl font-bold">
-          Your session has ended
-        </h2>
-        <p id="session-dialog-text" className="mt-2 text-sm text-slate-700">
-          Log in again to continue. What you typed on this page is kept and sent once you are back.
-        </p>
-        <label htmlFor="session-email" className="mt-4 block text-sm font-medium">
-          Email-Address
-        </label>
-        <input id="session-email" name="email" type="email" autoComplete="username" defaultValue={email} className={inputClass} />
-        <label htmlFor="session-password" className="mt-3 block text-sm font-medium">
-          Password
-        </label>
-        <input id="session-password" name="password" type="password" autoComplete="current-password" className={inputClass} autoFocus />
-        <div aria-live="polite" className="min-h-6">
-          {error ? (
-            <p role="alert" className="mt-3 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {busy ? "Logging in..." : "Log in again"}
-          </button>
-          <button type="button" className={secondaryButtonClass} onClick={() => finish(false)}>
+      <h2 id="session-dialog-title" className="text-xl font-bold">
+        Your session has ended
+      </h2>
+      <p id="session-dialog-text" className="mt-2 text-sm text-slate-700">
+        Log in again to continue. What you typed on this page is kept and sent once you are back.
+      </p>
+      {secondStep ? (
+        <>
+          <LoginSecondStep
+            embedded
+            mfaToken={secondStep.mfa_token}
+            methods={secondStep.methods}
+            field={inputClass}
+            onDone={() => {
+              setSecondStep(null);
+              finish(true);
+            }}
+            onRestart={() => setSecondStep(null)}
+          />
+          <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => finish(false)}>
             Cancel
           </button>
-        </div>
-      </form>
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <label htmlFor="session-email" className="mt-4 block text-sm font-medium">
+            Email-Address
+          </label>
+          <input id="session-email" name="email" type="email" autoComplete="username" defaultValue={email} className={inputClass} />
+          <label htmlFor="session-password" className="mt-3 block text-sm font-medium">
+            Password
+          </label>
+          <input id="session-password" name="password" type="password" autoComplete="current-password" className={inputClass} autoFocus />
+          <div aria-live="polite" className="min-h-6">
+            {error ? (
+              <p role="alert" className="mt-3 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {busy ? "Logging in..." : "Log in again"}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => finish(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
     </dialog>
   );
 }

@@ -1,0 +1,139 @@
+import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
+import { E2E_PORT } from "../../playwright.config";
+import { checkScreen } from "./admin-fixtures";
+import { firstStep, loggedIn, logout, newAdmin, sharedAdminApi } from "./identity-fixtures";
+
+// Second factors end to end, each test with admins of its own (the shared e2e admin never gets a factor).
+test.describe.configure({ timeout: 120_000 });
+
+const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
+
+test("enrol an authenticator app, log in with its code, then with recovery codes (also in the session dialog)", async ({
+  page,
+  context,
+}, testInfo) => {
+  const api = await sharedAdminApi();
+  const admin = await newAdmin(api, `totp-${testInfo.project.name}`);
+  await firstStep(page, admin);
+  await loggedIn(page);
+
+  await page.goto("/dashboard/account");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const codeField = page.getByLabel("6-digit code from the app");
+  await codeField.fill("12");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(codeField).toHaveAttribute("aria-invalid", "true");
+  await codeField.fill(await codeAt(secret, Date.now()));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  const list = page.getByRole("list", { name: "Recovery codes" });
+  await expect(list.getByRole("listitem")).toHaveCount(10);
+  const codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
+  // axe after the success toast is gone (it fades in and out, its contrast is measured mid-fade).
+  await expect(page.getByText("The authenticator app is set up.")).toBeHidden();
+  await checkScreen(page, "account-recovery-codes", testInfo.project.name);
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByText("Sign-in asks for a code from your app.")).toBeVisible();
+  await logout(page);
+
+  // Password, then the app's code (the next time step: the one used to turn it on is spent).
+  await firstStep(page, admin);
+  await expect(page.getByRole("heading", { level: 1, name: "Second step" })).toBeVisible({ timeout: 20_000 });
+  const code = page.getByLabel("Code from your authenticator app");
+  await expect(code).toBeFocused();
+  await code.fill("123");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Enter the 6-digit code from your app.");
+  await checkScreen(page, "login-second-step", testInfo.project.name);
+  await code.fill(await codeAt(secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await loggedIn(page);
+
+  // The session ends while a form is filled: the dialog asks for the password, then the second step.
+  await page.goto("/dashboard/admins");
+  const invited = `dialog-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.getByLabel("E-mail address").fill(invited);
+  const token = (await context.cookies()).find((c) => c.name === "session_id")?.value;
+  expect((await api.post("/api/admin/logout", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session has ended" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email-Address").fill(admin.email);
+  await dialog.getByLabel("Password").fill(admin.password);
+  await dialog.getByRole("button", { name: "Log in again" }).click();
+  await expect(dialog.getByRole("heading", { name: "Second step" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await dialog.getByLabel("Recovery code").fill(codes[0]);
+  await checkScreen(page, "session-dialog-second-step", testInfo.project.name);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Invitation sent to ${invited}.`)).toBeVisible();
+  await logout(page);
+
+  // A recovery code works once.
+  await firstStep(page, admin);
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  const recovery = page.getByLabel("Recovery code");
+  await recovery.fill(codes[0]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await recovery.fill(codes[1]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await loggedIn(page);
+  await api.dispose();
+});
+
+test.describe("passkeys", () => {
+  // WebAuthn needs a host name as the relying party id: localhost, not 127.0.0.1.
+  test.use({ baseURL: `http://localhost:${E2E_PORT}` });
+
+  test("register a passkey through a virtual authenticator, sign in with it alone and as a second step", async ({ page }, testInfo) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const api = await sharedAdminApi();
+    const admin = await newAdmin(api, `passkey-${testInfo.project.name}`);
+    await firstStep(page, admin);
+    await loggedIn(page);
+
+    await page.goto("/dashboard/account");
+    await page.getByLabel("Passkey name").fill("E2E virtual key");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    // The first factor comes with recovery codes.
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await page.getByRole("button", { name: "I have saved them" }).click();
+    await expect(page.getByRole("button", { name: "Remove passkey E2E virtual key" })).toBeVisible();
+    await expect(page.getByText("Passkey added.")).toBeHidden();
+    await checkScreen(page, "account-passkey", testInfo.project.name);
+    // The Admins list shows the factor on this admin (and only on it).
+    const { admins } = await (await api.get("/api/admin/admins")).json();
+    const factorOf = (email: string) => admins.find((a: { email: string }) => a.email === email)?.two_factor;
+    expect(factorOf(admin.email)).toBe(true);
+    expect(factorOf("e2e-admin@example.com")).toBe(false);
+    await logout(page);
+
+    // A passkey signs in on its own (it is itself two factors).
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await loggedIn(page);
+    await logout(page);
+
+    // After the password, the second step offers it too.
+    await firstStep(page, admin);
+    await expect(page.getByRole("heading", { level: 1, name: "Second step" })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await loggedIn(page);
+
+    await api.dispose();
+  });
+});
