@@ -58,5 +58,4 @@ test("invite an admin from the Admins screen, then disable and enable another", 
   await row.getByRole("button", { name: `Enable ${other.email}` }).click();
   await expect(page.getByText("The admin was enabled and may log in again.")).toBeVisible();
   await expect(row).toContainText("active");
-  await api.dispose();
 });

@@ -82,7 +82,6 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   await recovery.fill(codes[1]);
   await page.getByRole("button", { name: "Verify" }).click();
   await loggedIn(page);
-  await api.dispose();
 });
 
 test.describe("passkeys", () => {
@@ -133,7 +132,5 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Second step" })).toBeVisible({ timeout: 20_000 });
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await loggedIn(page);
-
-    await api.dispose();
   });
 });

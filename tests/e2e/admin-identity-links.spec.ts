@@ -69,7 +69,6 @@ test("forgot password: the mailed link sets a new password, once, and the admin 
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
   await firstStep(page, { email: admin.email, password: fresh });
   await loggedIn(page);
-  await api.dispose();
 });
 
 test("a reset page without its token says so, and without JavaScript it explains why", async ({ browser, page, request }) => {
@@ -115,5 +114,4 @@ test("invitation: the invited admin chooses a password from the mail and logs in
   await page.getByRole("link", { name: "Go to the login" }).click();
   await firstStep(page, { email, password });
   await loggedIn(page);
-  await api.dispose();
 });
