@@ -10,10 +10,15 @@ export const QuestCreateSchema = z.object({
 });
 export type QuestCreate = z.infer<typeof QuestCreateSchema>;
 
+/** PATCH /api/admin/quests/:id: any of the fields (at least one). */
+export const QuestUpdateSchema = QuestCreateSchema.partial().refine((v) => Object.keys(v).length > 0, "Change at least one field.");
+export type QuestUpdate = z.infer<typeof QuestUpdateSchema>;
+
 export const QuestSchema = z.object({ id: z.number(), title: z.string(), description: z.string(), prize: z.string() });
 export type Quest = z.infer<typeof QuestSchema>;
 
 export const QuestCreatedSchema = z.object({ status: z.literal("success"), quest: QuestSchema });
+export const QuestUpdatedSchema = QuestCreatedSchema;
 /** GET /api/devquests: newest first, at most 100. */
 export const QuestListSchema = z.object({ status: z.literal("success"), quests: z.array(QuestSchema.extend({ createdAt: z.string() })) });
 

@@ -63,3 +63,31 @@ describe("/api/devquests", () => {
     expect(deep.status).toBe(400);
   });
 });
+
+describe("PATCH and DELETE /api/admin/quests/:id", () => {
+  it("edits some fields (audited before/after), deletes, and answers 404 after", async () => {
+    const admin = { headers };
+    const created = await t.request("/api/devquests", {
+      method: "POST",
+      headers: admin.headers,
+      json: { title: "Edit me", description: "Old text", prize: "$5" },
+    });
+    const { quest } = await created.json();
+    const patched = await t.request(`/api/admin/quests/${quest.id}`, { method: "PATCH", headers: admin.headers, json: { prize: "$50" } });
+    expect(patched.status).toBe(200);
+    expect((await patched.json()).quest).toEqual({ ...quest, prize: "$50" });
+    expect((await t.request(`/api/admin/quests/${quest.id}`, { method: "PATCH", headers: admin.headers, json: {} })).status).toBe(400);
+    expect(
+      (await t.request(`/api/admin/quests/${quest.id}`, { method: "PATCH", headers: admin.headers, json: { title: " " } })).status,
+    ).toBe(400);
+    expect((await t.request(`/api/admin/quests/${quest.id}`, { method: "DELETE" })).status).toBe(401);
+    const deleted = await t.request(`/api/admin/quests/${quest.id}`, { method: "DELETE", headers: admin.headers });
+    expect(deleted.status).toBe(200);
+    expect((await t.request(`/api/admin/quests/${quest.id}`, { method: "DELETE", headers: admin.headers })).status).toBe(404);
+    expect(
+      (await t.request(`/api/admin/quests/${quest.id}`, { method: "PATCH", headers: admin.headers, json: { prize: "$1" } })).status,
+    ).toBe(404);
+    const list = await (await t.request("/api/devquests")).json();
+    expect(list.quests.map((q: { id: number }) => q.id)).not.toContain(quest.id);
+  });
+});

@@ -52,6 +52,14 @@ test("a module is added and listed with its line breaks; a failure says so", asy
   await expect(item.locator("br")).toHaveCount(1);
   await expect(item).toContainText("Then report it");
   await checkScreen(page, "quests", testInfo.project.name);
+
+  // A quest added by mistake can be deleted (issue 14).
+  page.once("dialog", (dialog) => dialog.accept());
+  await item.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.getByText("Quest deleted.")).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: title, exact: true })).toHaveCount(0);
 });
 
 test("the module form requires every field", async ({ page }) => {
