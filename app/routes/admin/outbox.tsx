@@ -1,20 +1,28 @@
-import { OUTBOX_STATUSES, OutboxListSchema } from "../../../contract/outbox";
+import { useRevalidator } from "react-router";
+import { OUTBOX_STATUSES, OutboxListQuerySchema } from "../../../contract/outbox";
 import { SelectField } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { OutboxItem } from "../../components/admin/outbox-item";
-import { useApiData } from "../../components/admin/use-api-data";
+import { parseListQuery } from "../../lib/list-query";
+import type { Route } from "./+types/outbox";
+import { requireAdminPage } from "./session.server";
 
 const PAGE_SIZE = 20;
-const parseList = (raw: unknown) => OutboxListSchema.parse(raw);
+
+// Read in the loader (decision 017); Resend goes through the API, then the loader runs again.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const { query } = parseListQuery(request.url, OutboxListQuerySchema, ["status"], { pageSize: PAGE_SIZE });
+  return { list: query ? await context.services.outbox.list(query) : { items: [], total: 0 } };
+}
 
 /** Every mail the site wrote (PRODUCT.md section 8): status, tries, last error, preview, Resend. */
-export default function Outbox() {
+export default function Outbox({ loaderData: { list } }: Route.ComponentProps) {
   // Filter and page live in the URL, so a view can be reloaded and shared.
   const { params, page, update } = useUrlFilters();
   const status = params.get("status") ?? "";
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(status && { status }) });
-  const list = useApiData(`/api/admin/outbox?${query}`, parseList);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const revalidator = useRevalidator();
+  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
 
   return (
     <>
@@ -31,27 +39,13 @@ export default function Outbox() {
           onChange={(event) => update({ status: event.target.value, page: "" })}
         />
       </div>
-      {list.loading && !list.data ? (
-        <p className="mt-6" role="status">
-          Loading...
-        </p>
-      ) : null}
-      {list.error ? (
-        <p className="mt-6 text-red-700" role="alert">
-          Could not load the outbox: {list.error}
-        </p>
-      ) : null}
-      {list.data ? (
-        <>
-          <ListCount total={list.data.total} noun="mail" />
-          <ul className="mt-3 space-y-3">
-            {list.data.items.map((item) => (
-              <OutboxItem key={item.id} item={item} onChanged={list.reload} />
-            ))}
-          </ul>
-          <Pager label="Outbox pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
-        </>
-      ) : null}
+      <ListCount total={list.total} noun="mail" />
+      <ul className="mt-3 space-y-3">
+        {list.items.map((item) => (
+          <OutboxItem key={item.id} item={item} onChanged={() => void revalidator.revalidate()} />
+        ))}
+      </ul>
+      <Pager label="Outbox pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
     </>
   );
 }
