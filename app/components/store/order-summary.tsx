@@ -15,11 +15,13 @@ export function OrderSummary({ view, paid }: { view: OrderPublicView; paid: bool
   rows.push([totalLabel, <strong key="total">{formatInr(view.total)}</strong>]);
   if (paid && view.payment_id) rows.push(["Payment id", view.payment_id]);
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-slate-200 p-5">
+    // One row per fact, label left and value right; a value too long for the row (an e-mail address at
+    // 360 px) drops below its label instead of squeezing both into a column a few letters wide.
+    <dl className="space-y-2 rounded-xl border border-slate-200 p-5">
       {rows.map(([label, value]) => (
-        <div key={label} className="contents">
+        <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-6">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="min-w-0 text-right break-words tabular-nums sm:text-left">{value}</dd>
+          <dd className="ms-auto min-w-0 text-right tabular-nums [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>
