@@ -40,6 +40,9 @@ const ConfigSchema = z
     // Checkout calls (quote, order, confirm) and licence calls allowed per client IP per minute.
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     LICENCE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    // Admin sign-in posts (both steps and passkeys together) per client IP per minute; the per-account
+    // failure lockout is separate and not configurable.
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     // Admin identity (decision 018): 32 bytes as base64 or 64 hex digits, encrypting TOTP secrets at rest.
     // Unset: generated at first start into DATA_DIR/admin-secrets.key (outside the database).
     ADMIN_SECRETS_KEY: z.string().regex(SECRETS_KEY, "must be 32 bytes as base64 or 64 hex digits").optional(),

@@ -68,6 +68,20 @@ describe("POST /api/admin/login", () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it("takes the per-IP limit from LOGIN_RATE_LIMIT", async () => {
+    const strict = await createTestApp({ config: { LOGIN_RATE_LIMIT: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const json = { email: `user${i}@example.com`, password: "whatever-pass" };
+        statuses.push((await strict.request("/api/admin/login", { method: "POST", json, ip: "10.0.4.1" })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe("session check and logout", () => {

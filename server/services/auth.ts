@@ -17,7 +17,7 @@ export { LOCK_MS, MAX_FAILURES } from "./login-throttle";
 export const SESSION_IDLE_MS = 30 * 60_000; // ASVS L2: 30 minutes idle
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000; // and 12 hours at most
 const SLIDE_AFTER_MS = 60_000; // refresh last_seen at most once a minute per session
-export const LOGIN_POSTS_PER_MINUTE = 10; // per client IP, both steps together
+export const LOGIN_POSTS_PER_MINUTE = 10; // per client IP, both steps together: LOGIN_RATE_LIMIT's default
 export const MFA_STEP_MS = 5 * 60_000; // the second step must follow within 5 minutes
 const MAX_STORED_EMAIL = 254; // the longest valid address (RFC 5321)
 
@@ -48,7 +48,7 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
   }
 
   async function perIpLimit(email: string, meta: ClientMeta) {
-    const perIp = await rateLimiter.hit(`login-ip:${meta.clientIp}`, LOGIN_POSTS_PER_MINUTE, 60);
+    const perIp = await rateLimiter.hit(`login-ip:${meta.clientIp}`, deps.config.LOGIN_RATE_LIMIT, 60);
     if (perIp.allowed) return;
     await noteThrottled("ip", email, meta.clientIp);
     throw new ThrottledError(THROTTLED, perIp.retryAfterSeconds);
