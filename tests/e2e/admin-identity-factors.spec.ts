@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import { generate } from "otplib";
 import { E2E_PORT } from "../../playwright.config";
-import { checkScreen } from "./admin-fixtures";
+import { baseURL, checkScreen } from "./admin-fixtures";
 import { firstStep, loggedIn, logout, newAdmin, sharedAdminApi } from "./identity-fixtures";
 
 // Second factors end to end, each test with admins of its own (the shared e2e admin never gets a factor).
@@ -56,7 +56,11 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   const invited = `dialog-${testInfo.project.name}-${Date.now()}@example.com`;
   await page.getByLabel("E-mail address").fill(invited);
   const token = (await context.cookies()).find((c) => c.name === "session_id")?.value;
-  expect((await api.post("/api/admin/logout", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  // Ended from a context of its own: the logout answer clears the session cookie of whichever context
+  // sent it, and the shared admin's API context (`api`) must stay logged in for the next tests.
+  const outside = await request.newContext({ baseURL });
+  expect((await outside.post("/api/admin/logout", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await outside.dispose();
   await page.getByRole("button", { name: "Send invitation" }).click();
   const dialog = page.getByRole("dialog", { name: "Your session has ended" });
   await expect(dialog).toBeVisible();
