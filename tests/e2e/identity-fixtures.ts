@@ -5,14 +5,17 @@ import { adminHeaders, baseURL, unique } from "./admin-fixtures";
 // Identity specs never touch the shared e2e admin's factors or password: each test makes its own
 // admins through the real invitation flow, using the shared admin's session only to invite.
 
-let shared: Promise<APIRequestContext> | undefined;
+type SessionState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+let sharedSession: Promise<SessionState> | undefined;
 
 /**
- * An API context logged in as the shared e2e admin (to invite, and to read the outbox), made once per
- * worker: logins from one address are limited to 10 a minute, and the specs' own logins need them.
+ * An API context logged in as the shared e2e admin (to invite, and to read the outbox). The login
+ * happens once per worker (logins from one address are limited); each call gets a new context with
+ * that session, so no test inherits another's idle keep-alive socket (the server closes those after
+ * KEEP_ALIVE_TIMEOUT_MS: a reused one answered ECONNRESET) or a cookie a logout answer cleared.
  */
-export function sharedAdminApi(): Promise<APIRequestContext> {
-  shared ??= (async () => {
+export async function sharedAdminApi(): Promise<APIRequestContext> {
+  sharedSession ??= (async () => {
     const api = await request.newContext({ baseURL, extraHTTPHeaders: adminHeaders });
     let login = await api.post("/api/admin/login", { data: E2E_ADMIN });
     if (login.status() === 429) {
@@ -20,9 +23,11 @@ export function sharedAdminApi(): Promise<APIRequestContext> {
       login = await api.post("/api/admin/login", { data: E2E_ADMIN });
     }
     expect(login.status()).toBe(200);
-    return api;
+    const state = await api.storageState();
+    await api.dispose();
+    return state;
   })();
-  return shared;
+  return request.newContext({ baseURL, extraHTTPHeaders: adminHeaders, storageState: await sharedSession });
 }
 
 /** The path and fragment of the newest mailed link of `kind` sent to `to` (polled: the mail may be written after the answer). */
