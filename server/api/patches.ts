@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { SuccessMessageSchema } from "../../contract/common";
-import { PatchCreateSchema, PatchListSchema } from "../../contract/patches";
+import { PatchCreateSchema, PatchIdSchema, PatchListSchema, PatchUpdatedSchema, PatchUpdateSchema } from "../../contract/patches";
 import { actorOf } from "./actor";
 import { defineOperation } from "./operation";
+
+const IdParams = z.object({ id: PatchIdSchema });
 
 export const patchOperations = [
   defineOperation({
@@ -30,5 +33,40 @@ export const patchOperations = [
     admin: true,
     ok: [200, PatchListSchema],
     handler: async (c) => ({ status: "success", patches: await c.get("services").patches.list() }),
+  }),
+  defineOperation({
+    method: "patch",
+    path: "/admin/patches/{id}",
+    operationId: "updatePatch",
+    tags: ["Patches"],
+    summary: "Edit a patch release",
+    description:
+      "Changes the patch version (still newer than its base and the patch before it, older than the patch after it and " +
+      "the product's next version) and/or its features; the version it patches stays. Audited with before and after.",
+    admin: true,
+    params: IdParams,
+    body: PatchUpdateSchema,
+    ok: [200, PatchUpdatedSchema],
+    errors: [400, 404, 409, 415],
+    handler: async (c, { params, body }) => {
+      const patch = await c.get("services").patches.update(params.id, body, actorOf(c));
+      return { status: "success", message: `Patch ${patch.patch_version} of ${patch.product_id} ${patch.version} saved.`, patch };
+    },
+  }),
+  defineOperation({
+    method: "delete",
+    path: "/admin/patches/{id}",
+    operationId: "deletePatch",
+    tags: ["Patches"],
+    summary: "Delete a patch release",
+    description: "Removes one patch release; audited with what it was.",
+    admin: true,
+    params: IdParams,
+    ok: [200, SuccessMessageSchema],
+    errors: [404],
+    handler: async (c, { params }) => {
+      await c.get("services").patches.remove(params.id, actorOf(c));
+      return { status: "success", message: "The patch was deleted." };
+    },
   }),
 ];

@@ -1,8 +1,8 @@
-import { desc, eq } from "drizzle-orm";
-import type { PatchCreate, PatchRelease } from "../../contract/patches";
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { AdminPatch, PatchCreate, PatchRelease, PatchUpdate } from "../../contract/patches";
 import { compareVersions } from "../../contract/versions";
 import { patchReleases, products, productVersions } from "../db/schema";
-import { ConflictError, InvalidInputError } from "./errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import type { Audit } from "./audit";
 import { isUniqueViolation } from "./db-errors";
 import type { ServiceDeps } from "./deps";
@@ -24,6 +24,30 @@ export function patchProblem(base: string, patch: string, earlierPatches: string
   if (next && compareVersions(patch, next) >= 0) return `The patch must be older than the next version ${next}.`;
   return null;
 }
+
+/**
+ * Why an edited patch version does not fit, or null. Besides the rules of a new patch it keeps its
+ * place among the other patches of its base (newer than the one before it, older than the one after):
+ * patches are created in version order, and an edit must not make a later-created patch the older one.
+ */
+export function patchEditProblem(
+  base: string,
+  oldPatch: string,
+  patch: string,
+  otherPatches: string[],
+  productVersions: string[],
+): string | null {
+  const problem = patchProblem(base, patch, [], productVersions);
+  if (problem) return problem;
+  const sorted = [...otherPatches].sort(compareVersions);
+  const before = sorted.filter((p) => compareVersions(p, oldPatch) < 0).at(-1);
+  const after = sorted.find((p) => compareVersions(p, oldPatch) > 0);
+  if (before && compareVersions(patch, before) <= 0) return `The patch must stay newer than the patch before it, ${before}.`;
+  if (after && compareVersions(patch, after) >= 0) return `The patch must stay older than the patch after it, ${after}.`;
+  return null;
+}
+
+const notFound = () => new NotFoundError("There is no such patch release.");
 
 export function createPatches({ db, now, audit, products: productService }: ServiceDeps & { audit: Audit; products: Products }) {
   return {
@@ -73,10 +97,107 @@ export function createPatches({ db, now, audit, products: productService }: Serv
       }
     },
 
+    /**
+     * Changes a patch's own version and/or its features; the audit keeps what they were and became.
+     * The base version's row is locked as in create, so an edit and a new patch of one base take turns.
+     */
+    async update(id: number, changes: PatchUpdate, actor: Actor): Promise<AdminPatch> {
+      const [ref] = await db
+        .select({ baseId: patchReleases.productVersionId, productId: productVersions.productId })
+        .from(patchReleases)
+        .innerJoin(productVersions, eq(productVersions.id, patchReleases.productVersionId))
+        .where(eq(patchReleases.id, id));
+      if (!ref) throw notFound();
+      // Read before the transaction: on PGlite's one connection a read through `db` inside it would wait for it.
+      const versions = await productService.versionsOf(ref.productId);
+      try {
+        return await db.transaction(async (tx) => {
+          const [base] = await tx
+            .select({ id: productVersions.id, version: productVersions.version })
+            .from(productVersions)
+            .where(eq(productVersions.id, ref.baseId))
+            .for("update");
+          const [old] = base ? await tx.select().from(patchReleases).where(eq(patchReleases.id, id)) : [];
+          if (!base || !old || old.productVersionId !== base.id) throw notFound();
+          const label = (p: string) => `Patch ${p} of ${ref.productId} ${base.version}`;
+          if (changes.patch_version !== undefined && changes.patch_version !== old.patchVersion) {
+            const others = await tx
+              .select({ patch: patchReleases.patchVersion })
+              .from(patchReleases)
+              .where(and(eq(patchReleases.productVersionId, base.id), ne(patchReleases.id, id)));
+            if (others.some((o) => o.patch === changes.patch_version))
+              throw new ConflictError(`${label(changes.patch_version)} already exists.`);
+            const problem = patchEditProblem(
+              base.version,
+              old.patchVersion,
+              changes.patch_version,
+              others.map((o) => o.patch),
+              versions,
+            );
+            if (problem) throw new InvalidInputError(problem, { patch_version: problem });
+          }
+          const [row] = await tx
+            .update(patchReleases)
+            .set({ patchVersion: changes.patch_version, features: changes.features })
+            .where(eq(patchReleases.id, id))
+            .returning();
+          const keys = Object.keys(changes) as (keyof PatchUpdate)[];
+          const stored = { patch_version: old.patchVersion, features: old.features };
+          await audit.record(
+            {
+              ...actor,
+              action: "patch.update",
+              entity: "patch_release",
+              entityId: id,
+              detail: {
+                product_id: ref.productId,
+                version: base.version,
+                before: Object.fromEntries(keys.map((k) => [k, stored[k]])),
+                after: Object.fromEntries(keys.map((k) => [k, changes[k]])),
+              },
+            },
+            tx,
+          );
+          return toAdminPatch(row, ref.productId, base.version);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(`That patch of ${ref.productId} already exists.`);
+        throw err;
+      }
+    },
+
+    /** Deletes one patch release (audited with what it was); 404 for an unknown id. */
+    async remove(id: number, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(patchReleases).where(eq(patchReleases.id, id)).returning();
+        if (!row) throw notFound();
+        const [base] = await tx
+          .select({ productId: productVersions.productId, version: productVersions.version })
+          .from(productVersions)
+          .where(eq(productVersions.id, row.productVersionId));
+        await audit.record(
+          {
+            ...actor,
+            action: "patch.delete",
+            entity: "patch_release",
+            entityId: id,
+            detail: {
+              product_id: base?.productId,
+              version: base?.version,
+              before: { patch_version: row.patchVersion, features: row.features, created_at: row.createdAt.toISOString() },
+            },
+          },
+          tx,
+        );
+      });
+    },
+
     /** Every patch release, newest first (bounded). */
     async list(): Promise<PatchRelease[]> {
       const rows = await db
         .select({
+          id: patchReleases.id,
+          versionId: productVersions.id,
           productId: products.id,
           productName: products.name,
           version: productVersions.version,
@@ -90,6 +211,8 @@ export function createPatches({ db, now, audit, products: productService }: Serv
         .orderBy(desc(patchReleases.createdAt), desc(patchReleases.id))
         .limit(PATCH_LIST_LIMIT);
       return rows.map((r) => ({
+        id: r.id,
+        version_id: r.versionId,
         product_id: r.productId,
         product_name: r.productName,
         version: r.version,
@@ -98,5 +221,20 @@ export function createPatches({ db, now, audit, products: productService }: Serv
         createdAt: r.createdAt.toISOString(),
       }));
     },
+  };
+}
+
+function toAdminPatch(
+  row: { id: number; patchVersion: string; features: string[]; createdAt: Date },
+  productId: string,
+  version: string,
+): AdminPatch {
+  return {
+    id: row.id,
+    product_id: productId,
+    version,
+    patch_version: row.patchVersion,
+    features: row.features,
+    created_at: row.createdAt.toISOString(),
   };
 }

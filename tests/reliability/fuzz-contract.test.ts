@@ -71,6 +71,7 @@ async function setUp(db: "pglite" | "postgres") {
     version: ["1.0", "2.0"],
     majorVersion: ["1.0", "2.0"],
     patchVersion: ["1.0.1", "1.1", "2.0.1"],
+    patch_version: ["1.0.2", "1.1", "2.0.2"],
     email: [TEST_ADMIN.email],
     password: [TEST_ADMIN.password],
   };

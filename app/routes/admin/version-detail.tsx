@@ -2,6 +2,7 @@ import { Link, data, useNavigate, useRevalidator } from "react-router";
 import { VersionIdSchema } from "../../../contract/admin-versions";
 import { VersionActions } from "../../components/admin/version-actions";
 import { VersionEditForm } from "../../components/admin/version-edit-form";
+import { VersionPatches } from "../../components/admin/patches/version-patches";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/version-detail";
 import { requireAdminPage } from "./session.server";
@@ -77,13 +78,8 @@ export default function VersionDetailScreen({ loaderData: { version: v } }: Rout
         ) : (
           <p className="text-sm text-slate-700">None.</p>
         )}
-        <h3 className="mt-4 font-semibold">Patches</h3>
-        {v.patches.length ? (
-          <List items={v.patches.map((p) => `${p.patch_version}${p.features.length ? `: ${p.features.join("; ")}` : ""}`)} />
-        ) : (
-          <p className="text-sm text-slate-700">No patches yet.</p>
-        )}
       </section>
+      <VersionPatches version={v} onChanged={revalidate} />
       <section aria-labelledby="edit-title" className={box}>
         <h2 id="edit-title" className="text-xl font-semibold">
           Edit

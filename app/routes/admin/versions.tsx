@@ -84,10 +84,19 @@ export default function Versions({ loaderData }: Route.ComponentProps) {
         {loaderData.patches.length === 0 ? <p className="mt-3 text-slate-700">No patches yet.</p> : null}
         <ul className="mt-3 space-y-3">
           {loaderData.patches.map((patch) => (
-            <li key={`${patch.product_id}@${patch.version}@${patch.patchVersion}`} className="border-b border-slate-100 pb-2 text-sm">
-              <p className="font-semibold">
-                <span className="lowercase">{patch.product_name}</span> {patch.version} → {patch.patchVersion}
-              </p>
+            <li key={patch.id} className="border-b border-slate-100 pb-2 text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                <p className="font-semibold">
+                  <span className="lowercase">{patch.product_name}</span> {patch.version} → {patch.patchVersion}
+                </p>
+                <Link to={`/dashboard/versions/${patch.version_id}#patch-${patch.id}`} className="text-blue-800 underline">
+                  Edit or delete
+                  <span className="sr-only">
+                    {" "}
+                    patch {patch.patchVersion} of {patch.product_id}
+                  </span>
+                </Link>
+              </div>
               {patch.features.length ? (
                 <ul className="mt-1 list-disc pl-6">
                   {patch.features.map((f, i) => (
