@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { header, startSmtpRelay, waitFor, type SmtpRelay } from "../../tests/helpers/smtp-relay";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
@@ -116,6 +116,34 @@ describe("mail sender", () => {
     expect(list.items.find((i) => i.id === id)?.statusLabel).toBe("not sent (no SMTP configured)");
     const s = startMailSender({ db: t.database.db, config: t.config, now: () => new Date() });
     expect(s.running).toBe(false);
+  });
+
+  it("with freeClaimsAtStart (PGlite), takes back a dead process's claims and then sends without being woken", async () => {
+    const { id, messageId } = await queue("claimed by a killed process");
+    // As a SIGKILLed sender leaves it: claimed for the next minute, one try counted.
+    await t.database.db
+      .update(mailOutbox)
+      .set({ lockedUntil: new Date(Date.now() + 60_000), attempts: 1 })
+      .where(eq(mailOutbox.id, id));
+    // A busy database at start (as the server's own start-up work makes it): a transaction holds
+    // the row for 300 ms, so the freeing statement ends after the sender's first pass was due.
+    let held: () => void = () => {};
+    const holding = new Promise<void>((r) => (held = r));
+    const busy = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from mail_outbox where id = ${id} for update`);
+      held();
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await holding;
+    // The default poll (1 s): no wake() call, no short poll to paper over a sender that never ran.
+    const s = sender({ freeClaimsAtStart: true, pollMs: 1000 });
+    await busy;
+    try {
+      await waitFor(async () => (await rowOf(id)).status === "sent", 10_000, "the freed mail sent");
+    } finally {
+      await s.stop();
+    }
+    expect(delivered(messageId)).toBe(1);
   });
 
   it("stops cleanly: a stopped sender leaves no claimed row behind", async () => {

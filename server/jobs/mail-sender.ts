@@ -163,15 +163,19 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   }
 
   if (options.freeClaimsAtStart) {
+    // The first pass starts only once the claims are free. It used to be a timer beside this
+    // statement: when a busy database made the statement outlast the timer, that pass found it
+    // still running, asked to run "later", and nothing ever came back to run it. The sender
+    // stayed idle until a restart (the PGlite kill rounds of mail-crash.test.ts timed out on it).
     loop = db
       .execute(sql`update mail_outbox set locked_until = null where status = 'pending' and locked_until is not null`)
       .then(() => undefined)
-      .catch(() => undefined)
+      .catch((err: unknown) => logLine({ level: "error", msg: "mail sender could not free claims at start", ...describeErrorForLog(err) }))
       .finally(() => {
         loop = undefined;
+        schedule(0);
       });
-  }
-  schedule(0);
+  } else schedule(0);
   return {
     running: true,
     /** Looks for due rows now (e.g. after a commit that queued mail) instead of at the next poll. */
