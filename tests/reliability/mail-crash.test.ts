@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openPglite } from "../../server/db/client";
 import { queryRows } from "../../server/db/query-rows";
-import { header, startSmtpRelay, waitFor, type SmtpRelay } from "../helpers/smtp-relay";
+import { header, startSmtpRelay, waitForDrain, type SmtpRelay } from "../helpers/smtp-relay";
 import { crashNameOf, crashRounds } from "./helpers/crash";
 import { figureRow } from "./helpers/figures";
 import { createScratchDatabase, skipPostgres } from "./helpers/scratch-database";
@@ -20,7 +20,9 @@ import { reservePort, startServer, stopServer, type RunningServer } from "./help
 // A PGlite start takes 2-3 s on a quiet machine and 20 s or more on a loaded one, so no round
 // begins after a time budget once 3 have run (the figures say how many ran): 60 s on PGlite; 25 s
 // on PostgreSQL, whose final drain waits up to the 60 s lease of the rows the last killed sender
-// had claimed. RELIABILITY_MAIL_BUDGET_S overrides both.
+// had claimed. RELIABILITY_MAIL_BUDGET_S overrides both. The final drain is judged by progress,
+// not by a clock: it fails when the relay receives nothing for 75 s (longer than the lease), or
+// after 5 minutes in all.
 const rounds = Number(process.env.RELIABILITY_ROUNDS ?? 20);
 const budget = (seconds: number) => Number(process.env.RELIABILITY_MAIL_BUDGET_S ?? seconds) * 1000;
 const NOTIFY = "ops@example.test";
@@ -55,6 +57,7 @@ async function killRounds(
   });
   const ackedNames = new Set([...acked].map(crashNameOf));
   const killedAt = Date.now();
+  const receivedAtKill = relay.received.length;
 
   // A clean start drains what is left. On PostgreSQL the rows a killed sender had claimed come
   // back when their lease (60 s) ends; on PGlite the data directory's single process frees them at start.
@@ -62,7 +65,14 @@ async function killRounds(
   const deliveredNames = () =>
     new Set(relay.received.map((m) => (header(m.raw, "subject") ?? "").replace(/^New contact message from /, "")));
   try {
-    await waitFor(() => [...ackedNames].every((n) => deliveredNames().has(n)), 80_000, "every acknowledged post's notification");
+    // The backlog the kill rounds leave depends on how fast this machine posts (often 1,500 mails
+    // or more after 20 rounds): wait while the relay keeps receiving, fail once it has received
+    // nothing for longer than the PostgreSQL lease (60 s) plus a margin, or after 5 minutes.
+    await waitForDrain(
+      () => relay.received.length,
+      () => [...ackedNames].every((n) => deliveredNames().has(n)),
+      { stallMs: 75_000, capMs: 300_000, what: "every acknowledged post's notification" },
+    );
   } finally {
     await stopServer(server);
   }
@@ -85,6 +95,7 @@ async function killRounds(
     lost: lost.length,
     "cut off by the kill": unanswered,
     "drain after the last kill (s)": drainSeconds,
+    "drain rate (mails/s)": Math.round((relay.received.length - receivedAtKill) / drainSeconds),
     seconds: (Date.now() - started) / 1000,
   });
 
@@ -121,7 +132,7 @@ describe("SIGKILL while contact notifications are queued and sent", () => {
         }
       },
     );
-  }, 240_000);
+  }, 480_000);
 
   it.skipIf(skipPostgres)(
     `delivers every acknowledged post's notification on PostgreSQL across ${rounds} kills`,
@@ -142,6 +153,6 @@ describe("SIGKILL while contact notifications are queued and sent", () => {
         await scratch.drop();
       }
     },
-    240_000,
+    480_000,
   );
 });
