@@ -3,14 +3,42 @@ import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import type { AppServer } from "../lib/app-server";
 import { bench } from "../lib/config";
-import { add, ms, na, verdict } from "../lib/table";
+import { add, kb, ms, na, verdict } from "../lib/table";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
+/** The worst run must meet this (issue 17): a phone that happens to be slow still gets a page that answers. */
+const WORST_TBT_MS = 50;
+
 /**
- * Lighthouse's default (mobile) run, `bench.lighthouseRuns` times per public page in Debian's
- * Chromium; the median run (Lighthouse's own choice: closest to the median FCP and TTI) counts, as
- * Lighthouse CI and PageSpeed Insights do, because one run moves with the machine's load.
+ * The figures issue 17 recorded before public pages stopped booting the whole app (Lighthouse 12.8.2,
+ * mobile, 5 runs on a quiet machine of the CI kind): the worst run per page, and the JavaScript every
+ * public page then loaded (~107 KB gzip of React, React Router and the page's components). Shown
+ * in the baseline column so each run reads against them.
+ */
+const BEFORE: Record<string, { perf: number; tbt: number }> = {
+  "/": { perf: 91, tbt: 365 },
+  "/products/educational/campus/contact": { perf: 89, tbt: 445 },
+};
+const BEFORE_SCRIPT_KB = 107;
+
+const score = (r: Result, c: (typeof CATEGORIES)[number]) => Math.round((r.categories[c]?.score ?? 0) * 100);
+const numeric = (r: Result, id: string) => r.audits[id]?.numericValue ?? NaN;
+
+/** Bytes of script the page transferred (gzip as sent), from Lighthouse's resource summary. */
+function scriptBytes(r: Result): number {
+  const items = (r.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
+  return items?.find((i) => i.resourceType === "script")?.transferSize ?? NaN;
+}
+
+/**
+ * Lighthouse's default (mobile) run, `bench.lighthouseRuns` times (default 5) per public page in
+ * Debian's Chromium. Two readings: the median run (Lighthouse's own choice, closest to the median
+ * FCP and TTI, as Lighthouse CI and PageSpeed Insights report) for the four category scores, and
+ * the WORST run for performance and total blocking time, because a visitor's phone is not the
+ * median machine: issue 17's target is that every run scores 100 with TBT <= 50 ms. Per page also
+ * the script bytes transferred and the script execution time (Lighthouse's bootup-time, on its
+ * simulated 4x slower CPU) of the median run.
  */
 export async function lighthouseSection(server: AppServer, pages: string[]): Promise<void> {
   const section = "Lighthouse, mobile";
@@ -37,23 +65,37 @@ export async function lighthouseSection(server: AppServer, pages: string[]): Pro
         na(section, page, "Lighthouse returned no complete report");
         continue;
       }
-      const lhr: Result = computeMedianRun(valid);
-      const perfOfRuns = valid.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
-      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      const median: Result = computeMedianRun(valid);
+      const scores = CATEGORIES.map((c) => score(median, c));
       add({
         section,
-        what: `${page} perf / a11y / best pr. / SEO`,
-        value: `${scores.join(" / ")} (perf of each run: ${perfOfRuns.join(", ")})`,
+        what: `${page} perf / a11y / best pr. / SEO (median of ${valid.length} runs)`,
+        value: scores.join(" / "),
         target: "100 each",
         verdict: verdict(scores.every((s) => s === 100)),
       });
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+      const perfs = valid.map((r) => score(r, "performance"));
+      const tbts = valid.map((r) => numeric(r, "total-blocking-time"));
+      const worstPerf = Math.min(...perfs);
+      const worstTbt = Math.max(...tbts);
+      const before = BEFORE[page];
       add({
         section,
-        what: `${page} LCP / TBT / CLS`,
-        value: `${ms(audit("largest-contentful-paint"))} / ${ms(audit("total-blocking-time"))} / ${audit("cumulative-layout-shift").toFixed(3)}`,
+        what: `${page} worst of ${valid.length} runs: perf / TBT`,
+        value: `${worstPerf} / ${ms(worstTbt)} (perf per run ${perfs.join(", ")}; TBT per run ${tbts.map((t) => Math.round(t)).join(", ")} ms)`,
+        baseline: before ? `${before.perf} / ${ms(before.tbt)} (before, issue 17)` : undefined,
+        target: `100 / <= ${WORST_TBT_MS} ms`,
+        verdict: verdict(worstPerf === 100 && worstTbt <= WORST_TBT_MS),
       });
-      const failing = Object.values(lhr.audits)
+
+      add({
+        section,
+        what: `${page} LCP / CLS; script sent / script run (median run)`,
+        value: `${ms(numeric(median, "largest-contentful-paint"))} / ${numeric(median, "cumulative-layout-shift").toFixed(3)}; ${kb(scriptBytes(median))} / ${ms(numeric(median, "bootup-time"))}`,
+        baseline: `script sent ${BEFORE_SCRIPT_KB} KB (before, issue 17)`,
+      });
+      const failing = Object.values(median.audits)
         .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "metricSavings"))
         .map((a) => a.id);
       if (failing.length) add({ section, what: `${page} audits below full marks`, value: failing.slice(0, 12).join(", ") });
