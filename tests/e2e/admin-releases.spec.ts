@@ -1,4 +1,4 @@
-import { checkScreen, createVersion, expect, test, unique } from "./admin-fixtures";
+import { adminHeaders, checkScreen, createVersion, expect, test, unique } from "./admin-fixtures";
 
 test("a patch release is created, and a duplicate shows the server's message", async ({ page }, testInfo) => {
   const v = await createVersion(page);
@@ -53,13 +53,65 @@ test("a module is added and listed with its line breaks; a failure says so", asy
   await expect(item).toContainText("Then report it");
   await checkScreen(page, "quests", testInfo.project.name);
 
-  // A quest added by mistake can be deleted (issue 14).
-  page.once("dialog", (dialog) => dialog.accept());
+  // A quest added by mistake can be deleted (issue 14), after the confirm dialog.
   await item.getByRole("button", { name: `Delete ${title}` }).click();
+  await page
+    .getByRole("alertdialog", { name: `Delete the quest "${title}"?` })
+    .getByRole("button", { name: "Delete quest" })
+    .click();
   await expect(page.getByText("Quest deleted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quests", level: 1 })).toBeFocused();
   await expect(item).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("heading", { name: title, exact: true })).toHaveCount(0);
+});
+
+test("a quest is edited in place: pre-filled, a field message for a blank field, saved and shown", async ({ page }, testInfo) => {
+  const title = unique("Quest");
+  const created = await page.request.post("/api/devquests", {
+    data: { title, description: "Step one\\nStep two", prize: "$5" },
+    headers: adminHeaders,
+  });
+  expect(created.status()).toBe(201);
+  await page.goto("/dashboard/quests");
+  const item = page.getByRole("listitem", { name: title });
+  const edit = item.getByRole("button", { name: `Edit ${title}` });
+  await edit.click();
+  await expect(edit).toHaveAttribute("aria-expanded", "true");
+  const form = item.getByRole("form", { name: `Edit ${title}` });
+  await expect(form.getByLabel("Title")).toBeFocused();
+  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await expect(form.getByLabel("Description")).toHaveValue("Step one\\nStep two");
+  await expect(form.getByLabel("Prize")).toHaveValue("$5");
+  await checkScreen(page, "quest-edit", testInfo.project.name);
+
+  await form.getByLabel("Prize").fill("  ");
+  await form.getByRole("button", { name: "Save quest" }).click();
+  await expect(form.getByText("Enter a prize, e.g. $12.")).toBeVisible();
+  await expect(form.getByLabel("Prize")).toBeFocused();
+  await form.getByLabel("Prize").fill("$50");
+  await form.getByLabel("Description").fill("Step one\\nStep two\\nStep three");
+  await form.getByRole("button", { name: "Save quest" }).click();
+  await expect(page.getByText("Quest saved.")).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await expect(item).toContainText("Prize: $50");
+  await expect(item.locator("br")).toHaveCount(2);
+
+  // Cancel leaves it as it was; Escape in the delete dialog keeps it.
+  await edit.click();
+  await form.getByLabel("Title").fill("Not this");
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await expect(item.getByRole("heading", { name: title, exact: true })).toBeVisible();
+  await item.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  const list = await (await page.request.get("/api/devquests")).json();
+  expect(list.quests.find((q: { title: string }) => q.title === title)).toMatchObject({
+    prize: "$50",
+    description: "Step one\\nStep two\\nStep three",
+  });
 });
 
 test("the module form requires every field", async ({ page }) => {

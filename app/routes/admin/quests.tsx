@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useRevalidator } from "react-router";
 import type { Quest } from "../../../contract/quests";
+import { type ConfirmRequest, useConfirm } from "../../components/admin/confirm-dialog";
 import { secondaryButtonClass } from "../../components/admin/form-field";
-import { QuestDescription } from "../../components/admin/quest-form";
+import { QuestDescription, QuestForm } from "../../components/admin/quest-form";
 import { api, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/quests";
 import { requireAdminPage } from "./session.server";
@@ -14,10 +15,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { quests: await context.services.quests.list() };
 }
 
-function DeleteQuest({ quest, onDeleted }: { quest: Quest; onDeleted: () => void }) {
+type ItemProps = {
+  quest: Quest;
+  onChanged: () => void;
+  onDeleted: () => void;
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
+};
+
+/** One quest with Edit (the add form, pre-filled, in place) and Delete (after the confirm dialog). */
+function QuestItem({ quest, onChanged, onDeleted, confirm }: ItemProps) {
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  async function run() {
-    if (!window.confirm(`Delete the quest "${quest.title}"? It disappears from the public list.`)) return;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const editorId = `quest-${quest.id}-edit`;
+
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  async function remove() {
+    const ok = await confirm({
+      title: `Delete the quest "${quest.title}"?`,
+      text: "It disappears from the public quest list. This cannot be undone.",
+      confirmLabel: "Delete quest",
+    });
+    if (!ok) return;
     setBusy(true);
     try {
       await api(`/api/admin/quests/${quest.id}`, { method: "DELETE" });
@@ -25,24 +48,65 @@ function DeleteQuest({ quest, onDeleted }: { quest: Quest; onDeleted: () => void
       onDeleted();
     } catch (error) {
       toast.error(errorMessage(error, "The server could not be reached."));
-    } finally {
       setBusy(false);
     }
   }
+
   return (
-    <button type="button" className={`${secondaryButtonClass} mt-3 border-red-700 text-red-800`} disabled={busy} onClick={run}>
-      Delete<span className="sr-only"> {quest.title}</span>
-    </button>
+    <li className="rounded-lg bg-white p-4 shadow" aria-label={quest.title}>
+      <h2 className="text-lg font-semibold break-words">{quest.title}</h2>
+      <p className="mt-1 text-sm font-medium text-green-800">Prize: {quest.prize}</p>
+      <div className="mt-2">
+        <QuestDescription text={quest.description} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          ref={editButton}
+          type="button"
+          className={secondaryButtonClass}
+          aria-expanded={editing}
+          aria-controls={editing ? editorId : undefined}
+          onClick={() => (editing ? closeEditor() : setEditing(true))}
+        >
+          Edit<span className="sr-only"> {quest.title}</span>
+        </button>
+        <button
+          type="button"
+          className={`${secondaryButtonClass} border-red-700 text-red-800`}
+          disabled={busy}
+          onClick={() => void remove()}
+        >
+          Delete<span className="sr-only"> {quest.title}</span>
+        </button>
+      </div>
+      {editing ? (
+        <div id={editorId}>
+          <QuestForm
+            quest={quest}
+            onCancel={closeEditor}
+            onSaved={() => {
+              closeEditor();
+              onChanged();
+            }}
+          />
+        </div>
+      ) : null}
+    </li>
   );
 }
 
 export default function Quests({ loaderData: { quests } }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const [confirmDialog, confirm] = useConfirm();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reload = () => void revalidator.revalidate();
   return (
     <>
       <title>Quests | Admin</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Quests</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
+          Quests
+        </h1>
         <Link to="/dev-quest-add" className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
           Add New Module
         </Link>
@@ -50,16 +114,20 @@ export default function Quests({ loaderData: { quests } }: Route.ComponentProps)
       {quests.length === 0 ? <p className="mt-6 text-slate-700">No modules yet.</p> : null}
       <ul className="mt-6 space-y-4">
         {quests.map((quest) => (
-          <li key={quest.id} className="rounded-lg bg-white p-4 shadow" aria-label={quest.title}>
-            <h2 className="text-lg font-semibold">{quest.title}</h2>
-            <p className="mt-1 text-sm font-medium text-green-800">Prize: {quest.prize}</p>
-            <div className="mt-2">
-              <QuestDescription text={quest.description} />
-            </div>
-            <DeleteQuest quest={quest} onDeleted={() => void revalidator.revalidate()} />
-          </li>
+          <QuestItem
+            key={quest.id}
+            quest={quest}
+            confirm={confirm}
+            onChanged={reload}
+            onDeleted={() => {
+              reload();
+              // Its buttons are gone: focus goes to the screen's heading rather than to the page's start.
+              headingRef.current?.focus();
+            }}
+          />
         ))}
       </ul>
+      {confirmDialog}
     </>
   );
 }
