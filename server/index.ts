@@ -16,6 +16,7 @@ import { staticFastPath } from "./http/static-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { startMailSender } from "./jobs/mail-sender";
 import { startStoreExpiry } from "./jobs/store-expiry";
+import { deploymentAssets } from "./http/deployment-assets";
 import { renderPrerenderedPages } from "./http/prerendered-pages";
 import { publishSiteFacts } from "./site-facts";
 import { resolveSecretsKey } from "./services/identity/secrets-key-file";
@@ -43,7 +44,22 @@ async function main() {
     https: false,
     reportError: pageErrorReporter("prerender"),
   });
-  const staticFiles = loadStaticFiles(clientDir, path.join(buildDir, "compressed-cache"), pages);
+  const assets = await deploymentAssets({
+    clientDir,
+    pages,
+    siteName: config.site.name,
+    fontDir: path.join(buildDir, "share-fonts"),
+    // The data directory is writable wherever the server runs (it holds the lock and the key
+    // file); a container's build directory often is not. Drawing all 23 cards added 37-43 s to a
+    // start on the shared 2-core machine under load (load average 8-10); only the first start
+    // with new facts pays it, and /readyz stays unready until the server listens.
+    cacheDir: path.join(config.DATA_DIR, "share-cards"),
+  });
+  const staticFiles = loadStaticFiles(
+    clientDir,
+    path.join(buildDir, "compressed-cache"),
+    new Map<string, string | Uint8Array>([...pages, ...assets]),
+  );
   const app = createApp({ config, database, services, build, staticFiles, metrics });
 
   // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath);

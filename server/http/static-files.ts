@@ -52,19 +52,26 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
  * they compress, so a restart compresses nothing that did not change: brotli of the client build
  * took ~4.4 s of every start on a 2-core machine, the bulk of the time back after a crash.
  *
- * `pages` (file path such as "/Blog/index.html" -> HTML) replaces prerendered pages by their copies
- * rendered at start (server/http/prerendered-pages.ts); their CSP hashes are computed from those.
+ * `pages` (file path such as "/Blog/index.html" -> HTML or bytes) replaces files of the build by
+ * their copies made at start: prerendered pages rendered with this deployment's facts
+ * (server/http/prerendered-pages.ts), whose CSP hashes are computed from those, and the share
+ * images and manifest those facts change (server/http/deployment-assets.ts).
  */
-export function loadStaticFiles(clientDir: string, cacheDir?: string, pages?: Map<string, string>): Map<string, StaticFile> {
+export function loadStaticFiles(clientDir: string, cacheDir?: string, pages?: Map<string, string | Uint8Array>): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!existsSync(clientDir)) return files;
   const cache = compressionCache(cacheDir);
   for (const absolute of walk(clientDir)) {
     const relative = "/" + path.relative(clientDir, absolute).split(path.sep).join("/");
     const ext = path.extname(absolute).toLowerCase();
-    // Prerendered pages rendered again at start with this deployment's facts replace the build's copy.
+    // Files made again at start with this deployment's facts replace the build's copy.
     const rendered = pages?.get(relative);
-    const body = rendered === undefined ? bytes(readFileSync(absolute)) : new TextEncoder().encode(rendered);
+    const body =
+      rendered === undefined
+        ? bytes(readFileSync(absolute))
+        : typeof rendered === "string"
+          ? new TextEncoder().encode(rendered)
+          : new Uint8Array(rendered);
     const contentType = TYPES[ext] ?? "application/octet-stream";
     const immutable = relative.startsWith("/assets/");
     const file: StaticFile = {

@@ -13,6 +13,7 @@ import { gotoHydrated } from "./hydration";
 // example config (no phone); this file starts a second one on its own port.
 const ORIGIN = "https://www.example.org";
 const PHONE = "+91 80 4718 2290";
+const NAME = "Kestrel Security";
 // A video for one CAMPUS documentation entry (id: group slug -- entry slug); the example config has none.
 const VIDEO = { entry: "student--attendance-inormations", id: "Abc-123_xYz" };
 const PORT = Number(process.env.E2E_DEPLOY_PORT ?? E2E_PORT + 1);
@@ -35,7 +36,8 @@ test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
     writeFileSync(
       config,
       JSON.stringify({
-        name: "Oni Labs",
+        // Not the example config's name: the share images and the manifest must follow it.
+        name: NAME,
         tagline: "Security consulting.",
         email: "hello@example.org",
         phone: PHONE,
@@ -85,6 +87,20 @@ test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
     const feed = await (await request.get(`${deployed}/Blog/feed.xml`)).text();
     expect(feed).toContain(`<link rel="self" href="${ORIGIN}/Blog/feed.xml"/>`);
     for (const article of articles) expect(feed).toContain(`${ORIGIN}${article}`);
+  });
+
+  test("share images and the manifest carry the configured company name, not the build's", async ({ request }) => {
+    for (const page of ["/", "/About", "/Blog/" + articles[0].split("/").pop()]) {
+      const html = await (await request.get(`${deployed}${page}`)).text();
+      const image = new URL(attr(html, /<meta property="og:image" content="([^"]*)"/) ?? "").pathname;
+      const drawn = await (await request.get(`${deployed}${image}`)).body();
+      expect([drawn.readUInt32BE(16), drawn.readUInt32BE(20)], image).toEqual([1200, 630]);
+      // The suite's own server runs the example config: its card of the same page shows the example name.
+      const example = await (await request.get(image)).body();
+      expect(drawn.equals(example), `${image} drawn for ${NAME}`).toBe(false);
+    }
+    const manifest = (await (await request.get(`${deployed}/site.webmanifest`)).json()) as { name: string; short_name: string };
+    expect(manifest).toMatchObject({ name: NAME, short_name: NAME });
   });
 
   test("the configured phone is on the page; without one there is no phone line", async ({ request }) => {
