@@ -3,13 +3,14 @@
 // validation, no throttle, no framework. Env: PORT and DATABASE_URL or DATA_DIR.
 //   POST /          one INSERT into contact_messages (contact section)
 //   POST /order     one INSERT of a pending order into orders (store section; BENCH_VERSION_ID)
-//   POST /licence   the licence check's own indexed SELECT by key hash, body {key_hash} (store section)
+//   POST /licence   the licence check's own lookup by key hash, run as the app runs it (a named prepared
+//                   statement on PostgreSQL), body {key_hash} (store section)
 import { createServer } from "node:http";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/open";
 import { queryRows } from "../../server/db/query-rows";
-import { licenceLookup } from "../../server/services/store/licences";
+import { lookUpLicence } from "../../server/services/store/licences";
 
 async function main() {
   const config = loadConfig({ ...process.env, LOG_REQUESTS: "false" });
@@ -30,7 +31,7 @@ async function main() {
       return [201, JSON.stringify({ order_id: Number(rows[0].id), status: "pending" })];
     }
     if (url === "/licence") {
-      const rows = await queryRows<{ product_id: string }>(database.db, licenceLookup(body.key_hash, null));
+      const rows = await lookUpLicence(database.db, body.key_hash, null);
       return [200, JSON.stringify({ valid: rows.length === 1, product_id: rows[0]?.product_id ?? null })];
     }
     await database.db.execute(sql`insert into contact_messages (source, name, email, message, client_ip)

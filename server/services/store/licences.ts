@@ -6,6 +6,8 @@ import type {
   LicenceValidateRequest,
   LicenceValidation,
 } from "../../../contract/store";
+import type { Db } from "../../db/client";
+import { preparedRows } from "../../db/prepared";
 import { queryRows } from "../../db/query-rows";
 import { ConflictError, NotFoundError } from "../errors";
 import { type StoreContext, iso, throttle } from "./context";
@@ -25,17 +27,22 @@ type LicenceRow = {
   activated_at: string | null;
 };
 
-/**
- * One indexed lookup: the licence, its version, its machine count and this fingerprint's seat.
- * (Exported for the benchmark's bare baseline, which runs the very same statement.)
- */
-export const licenceLookup = (hash: string, fingerprint: string | null) => sql`
+/** One indexed lookup: the licence, its version, its machine count and this fingerprint's seat. */
+const licenceLookup = (hash: string, fingerprint: string | null) => sql`
     select l.id, l.order_id, l.expires_at, l.revoked_at, l.machine_limit, pv.product_id, pv.version,
       (select count(*) from licence_machines m where m.licence_id = l.id) as machines,
       m.id is not null as activated, m.id as machine_id, m.activated_at
     from licences l join orders o on o.id = l.order_id join product_versions pv on pv.id = o.product_version_id
       left join licence_machines m on m.licence_id = l.id and m.fingerprint = ${fingerprint}
     where l.key_hash = ${hash}`;
+
+/**
+ * The validation's lookup, the tools' hot path: a named prepared statement on PostgreSQL, planned
+ * once per connection (decision 040). Exported for the benchmark's bare baseline, which runs this
+ * very call.
+ */
+export const lookUpLicence = (db: Pick<Db, "execute">, hash: string, fingerprint: string | null) =>
+  preparedRows<LicenceRow>(db, "licence-lookup-1", licenceLookup(hash, fingerprint));
 
 const NOT_FOUND: LicenceValidation = { valid: false, code: "NOT_FOUND", product_id: null, version: null, expires_at: null };
 
@@ -68,7 +75,7 @@ export function createLicences(ctx: StoreContext) {
       await throttle(ctx, "licence", clientIp);
       const hash = await hashOf(input.key);
       if (!hash) return NOT_FOUND;
-      const l = (await queryRows<LicenceRow>(db, licenceLookup(hash, input.fingerprint ?? null)))[0];
+      const l = (await lookUpLicence(db, hash, input.fingerprint ?? null))[0];
       if (!l) return NOT_FOUND;
       const base = { product_id: l.product_id, version: l.version, expires_at: iso(l.expires_at) };
       if (l.revoked_at) return { valid: false, code: "REVOKED", ...base };
@@ -92,7 +99,7 @@ export function createLicences(ctx: StoreContext) {
         // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
         // taken after the lock is granted, so it sees the seats the previous holder inserted.
         await tx.execute(sql`select id from licences where key_hash = ${hash} for update`);
-        const l = (await queryRows<LicenceRow>(tx, licenceLookup(hash, input.fingerprint)))[0];
+        const l = (await lookUpLicence(tx, hash, input.fingerprint))[0];
         if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
         refuse(l);
         if (l.activated)
