@@ -33,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: "bash tests/e2e/start-server.sh",
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
-    // The admin CLI and the store's sale fixture each boot tsx and the embedded database first.
+    // The admin CLI boots tsx and the embedded database first.
     timeout: 240_000,
     reuseExistingServer: false,
     env: { E2E_PORT: String(E2E_PORT), ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },

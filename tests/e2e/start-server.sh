@@ -13,6 +13,4 @@ export LOGIN_RATE_LIMIT="${LOGIN_RATE_LIMIT:-1000}"
 # Contact posts write notifications; no SMTP_URL, so they stay in the outbox (the Outbox screen shows them).
 export CONTACT_NOTIFY_TO="${CONTACT_NOTIFY_TO:-e2e-notify@example.com}"
 npx tsx server/cli/admin.ts create --email "$ADMIN_EMAIL"
-# dirx 1.0 for sale, which the store specs buy (no admin call marks a version for sale yet).
-npx tsx tests/e2e/store-sale-fixture.ts
 exec node "${BUILD_DIR:-build}/server.js"

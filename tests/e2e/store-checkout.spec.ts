@@ -75,6 +75,47 @@ test("a coupon shows its discount live, is paid with, and cannot be used twice (
   expect((await api.json()).errors.coupon).toBeTruthy();
 });
 
+test("a 100 % coupon makes the total ₹0.00: the order is placed at once and the buyer lands on the key, no payment step", async ({
+  page,
+}, testInfo) => {
+  // Decision 021: nothing to pay, so no provider order and no sandbox; the order is placed at creation.
+  const [code] = await addCoupons(page.request, 100);
+  const pages: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) pages.push(new URL(frame.url()).pathname);
+  });
+  await openHydrated(page, "/checkout/dirx");
+  const who = buyer("free");
+  await fillCheckout(page, { ...who, coupon: code });
+  await expect(page.getByRole("status").filter({ hasText: "Coupon applied: 100% off" })).toContainText("Total ₹0.00");
+  await expect(page.getByTestId("checkout-discount")).toHaveText(`−${DIRX.price}`);
+  await expect(page.getByTestId("checkout-total")).toHaveText("₹0.00");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/receipt\/\d+\?token=/);
+  await expect(page.getByRole("heading", { name: "Thank you: your licence is ready" })).toBeVisible();
+  await expect(page.getByTestId("licence-key")).toHaveText(licenceKey);
+  await expect(page.getByText(`Coupon ${code}`)).toBeVisible();
+  await expect(page.getByText("Amount paid")).toBeVisible();
+  await expect(page.getByText("Payment id")).toHaveCount(0);
+  expect(
+    pages.filter((p) => p.startsWith("/checkout/test-pay")),
+    "the payment sandbox was never opened",
+  ).toEqual([]);
+  await checkScreen(page, "store-receipt-free", testInfo.project.name);
+
+  // The key is a real one: the tools' validation call accepts it.
+  const key = (await page.getByTestId("licence-key").textContent())!;
+  const check = await page.request.post("/api/licenses/validate", { data: { key } });
+  expect(check.status()).toBe(200);
+  expect(await check.json()).toMatchObject({ valid: true, code: "VALID", product_id: DIRX.product_id, version: DIRX.version });
+
+  // The coupon is used now: the checkout says so.
+  await openHydrated(page, "/checkout/dirx");
+  await fillCheckout(page, { ...buyer("free-again"), coupon: code });
+  await expect(page.getByText("This coupon has already been used.").first()).toBeVisible();
+});
+
 test("missing fields are named on their fields and focus goes to the first", async ({ page }) => {
   await openHydrated(page, "/checkout/dirx");
   await page.getByLabel("Your name").fill("Asha Rao");
