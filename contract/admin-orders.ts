@@ -7,6 +7,14 @@ import { CURRENCY, ORDER_STATUSES } from "./store";
 /** Totals above this are reported as "at least": counting a million rows for every page costs more than the page. */
 export const ORDER_COUNT_CAP = 10_000;
 
+/**
+ * The columns the order list sorts by on the server, each walked through an index of its own (a
+ * sort without one reads the whole table, a million rows, for every page); ties go by id, the same way.
+ */
+export const ORDER_SORTS = ["created_at", "amount"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
 /** Query of GET /api/admin/orders and /api/admin/orders.csv. `q` is a payment id or a customer e-mail, exactly. */
 export const OrderListQuerySchema = z.object({
   q: z.string().trim().max(254, "At most 254 characters.").optional(),
@@ -14,6 +22,9 @@ export const OrderListQuerySchema = z.object({
   /** First and last UTC day of the order's creation (inclusive). */
   from: z.iso.date("Use a date such as 2026-11-01.").optional(),
   to: z.iso.date("Use a date such as 2026-11-30.").optional(),
+  /** Newest first unless asked otherwise; the CSV export ignores it (newest id first). */
+  sort: z.enum(ORDER_SORTS, "Sort by created_at or amount.").default("created_at"),
+  dir: z.enum(SORT_DIRECTIONS, "Use asc or desc.").default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });

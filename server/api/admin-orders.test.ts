@@ -57,6 +57,35 @@ describe("GET /api/admin/orders", () => {
     expect(ids(await list(`from=${from}&to=${to}&q=ann@example.com`))).toEqual(["pay_oa03"]);
   });
 
+  it("sorts by the allowed columns either way on the server, ties by id, across pages", async () => {
+    expect(ids(await list("sort=created_at&dir=asc"))).toEqual(["pay_oa01", "pay_oa02", "pay_oa03", "pay_oa04", "pay_oa05"]);
+    expect(ids(await list("sort=created_at"))).toEqual(["pay_oa05", "pay_oa04", "pay_oa03", "pay_oa02", "pay_oa01"]);
+    // 1,499, 1,000, 500.50, then the two 200s (the later id first), and the other way round.
+    expect(ids(await list("sort=amount&dir=desc"))).toEqual(["pay_oa05", "pay_oa01", "pay_oa02", "pay_oa04", "pay_oa03"]);
+    expect(ids(await list("sort=amount&dir=asc"))).toEqual(["pay_oa03", "pay_oa04", "pay_oa02", "pay_oa01", "pay_oa05"]);
+    expect(ids(await list("sort=amount&dir=asc&page_size=2&page=2"))).toEqual(["pay_oa02", "pay_oa01"]);
+    expect(ids(await list("sort=amount&status=placed&q=ann@example.com"))).toEqual(["pay_oa01", "pay_oa03"]);
+  });
+
+  it("answers 400 with a field message for a sort column or direction it does not allow", async () => {
+    const refused: [string, string][] = [
+      ["sort=customer_email", "sort"],
+      ["sort=id;drop table orders", "sort"],
+      ["sort=AMOUNT", "sort"],
+      ["dir=up", "dir"],
+      ["dir=DESC", "dir"],
+      ["sort=amount&dir=sideways", "dir"],
+    ];
+    for (const [q, field] of refused) {
+      const res = await t.request(`/api/admin/orders?${q}`, { headers });
+      expect(res.status, q).toBe(400);
+      const body = await res.json();
+      expect(body.status).toBe("error");
+      expect(Object.keys(body.errors), q).toEqual([field]);
+    }
+    expect((await t.request("/api/admin/orders.csv?sort=paid_at", { headers })).status).toBe(400);
+  });
+
   it("refuses bad filters and needs a session", async () => {
     for (const q of ["status=lost", "from=yesterday", "to=2026-13-01", "page=0", "page_size=101"]) {
       expect((await t.request(`/api/admin/orders?${q}`, { headers })).status, q).toBe(400);

@@ -12,7 +12,7 @@ export const adminOrderOperations = [
     tags: ["Orders"],
     summary: "Find orders",
     description:
-      "Newest first, paged. q is a payment id or a customer e-mail (exact, e-mail case-insensitive); status; from/to are UTC days " +
+      "Newest first, paged; sort=created_at|amount with dir=asc|desc orders it otherwise (ties by id). q is a payment id or a customer e-mail (exact, e-mail case-insensitive); status; from/to are UTC days " +
       "(inclusive). The total is counted up to 10,000 (total_capped says there are more).",
     admin: true,
     query: OrderListQuerySchema,
@@ -28,13 +28,13 @@ export const adminOrderOperations = [
     summary: "Export orders as CSV",
     description:
       "text/csv (RFC 4180; a cell starting with = + - @ gets a leading '), streamed in chunks; the list's filters, every match " +
-      "(page and page_size ignored), amounts in rupees. The answer's schema is one CSV text.",
+      "(page, page_size, sort and dir ignored: newest id first), amounts in rupees. The answer's schema is one CSV text.",
     admin: true,
     query: OrderListQuerySchema,
     ok: [200, z.string()],
     errors: [400],
     handler: (c, { query }) => {
-      const { page: _page, page_size: _size, ...filters } = query;
+      const { page: _page, page_size: _size, sort: _sort, dir: _dir, ...filters } = query;
       const chunks = (async function* () {
         for await (const items of c.get("services").orderAdmin.stream(filters)) {
           yield items.map((item) => ORDER_CSV_COLUMNS.map((column) => item[column]));

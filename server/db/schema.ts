@@ -230,6 +230,11 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // The admin's order list sorted by amount (either way: read backwards for the smallest first).
+    index("orders_amount_idx").on(t.amountPaidMinor.desc(), t.id.desc()),
+    // The order list filtered by status, newest first, and its capped count: a rare status (refunded)
+    // would otherwise walk orders_created_idx through a million rows to fill one page.
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     // The expiry jobs claim due rows through these.
     index("orders_pending_expiry_idx")
       .on(t.expiresAt)

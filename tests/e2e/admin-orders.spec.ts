@@ -49,3 +49,45 @@ test("a malformed day in the URL is a field message, not an error page", async (
   await expect(page.getByText("Use a date such as 2026-11-01.")).toBeVisible();
   await expect(page.getByText("0 orders")).toBeVisible();
 });
+
+test("the list sorts on the server by a column heading, which says how it is sorted", async ({ page }, testInfo) => {
+  const ids = async (query: string) =>
+    ((await (await page.request.get(`/api/admin/orders?page_size=20&${query}`)).json()).items as { payment_id: string }[]).map(
+      (o) => o.payment_id ?? "none",
+    );
+  if ((await ids("")).length === 0) {
+    await ensureDirxForSale(page.request);
+    await openHydrated(page, "/checkout/dirx");
+    await fillCheckout(page, buyer("sorting"));
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByRole("button", { name: `Pay ${DIRX.price}` }).click();
+    await expect(page).toHaveURL(/\/checkout\/receipt\/\d+\?token=/);
+  }
+  const shown = async () => (await page.getByRole("row").locator("td:first-child").allTextContents()).map((t) => t.trim());
+  const header = (name: string) => page.getByRole("columnheader", { name });
+
+  await page.goto("/dashboard/orders");
+  await expect(header("Ordered")).toHaveAttribute("aria-sort", "descending");
+  await expect(header("Amount")).not.toHaveAttribute("aria-sort", /.*/);
+  await header("Amount").getByRole("link", { name: "Amount" }).click();
+  await expect(page).toHaveURL(/sort=amount&dir=desc/);
+  await expect(header("Amount")).toHaveAttribute("aria-sort", "descending");
+  await expect(header("Ordered")).not.toHaveAttribute("aria-sort", /.*/);
+  expect(await shown()).toEqual(await ids("sort=amount&dir=desc"));
+  await checkScreen(page, "orders-sorted", testInfo.project.name);
+  // Again: the other way round, by keyboard.
+  await header("Amount").getByRole("link").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=amount&dir=asc/);
+  await expect(header("Amount")).toHaveAttribute("aria-sort", "ascending");
+  expect(await shown()).toEqual(await ids("sort=amount&dir=asc"));
+  // A new search keeps the order.
+  await page.getByLabel("Status").selectOption("placed");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/status=placed/);
+  await expect(page).toHaveURL(/sort=amount&dir=asc/);
+  await expect(header("Amount")).toHaveAttribute("aria-sort", "ascending");
+
+  await page.goto("/dashboard/orders?sort=customer_email");
+  await expect(page.getByRole("alert").filter({ hasText: "This list cannot be sorted that way" })).toBeVisible();
+});

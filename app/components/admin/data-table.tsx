@@ -1,13 +1,25 @@
-import { type Table, flexRender } from "@tanstack/react-table";
+import { type Header, type Table, flexRender } from "@tanstack/react-table";
+import { Link } from "react-router";
 
 const cell = "py-2 pr-4 align-top";
 
 /**
  * A table rendered from a TanStack table instance: header buttons sort (aria-sort says how), rows
  * scroll sideways on a phone inside a focusable region. Paging and sorting may be the server's
- * (manualSorting/manualPagination); this only draws.
+ * (manualSorting/manualPagination); this only draws. With `sortHref` a sortable header is a link to
+ * the URL of that order (the server sorts), so it works before hydration and the URL is the view.
  */
-export function DataTable<T>({ table, labelledBy, empty }: { table: Table<T>; labelledBy: string; empty: string }) {
+export function DataTable<T>({
+  table,
+  labelledBy,
+  empty,
+  sortHref,
+}: {
+  table: Table<T>;
+  labelledBy: string;
+  empty: string;
+  sortHref?: (header: Header<T, unknown>) => string;
+}) {
   const rows = table.getRowModel().rows;
   if (rows.length === 0) return <p className="mt-3 text-slate-700">{empty}</p>;
   return (
@@ -26,7 +38,12 @@ export function DataTable<T>({ table, labelledBy, empty }: { table: Table<T>; la
                     className={`${cell} whitespace-nowrap`}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                   >
-                    {header.column.getCanSort() ? (
+                    {header.column.getCanSort() && sortHref ? (
+                      <Link to={sortHref(header)} preventScrollReset className="font-semibold text-blue-800 underline underline-offset-2">
+                        {label}
+                        <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
+                      </Link>
+                    ) : header.column.getCanSort() ? (
                       <button
                         type="button"
                         className="font-semibold underline-offset-2 hover:underline"

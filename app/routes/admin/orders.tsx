@@ -14,11 +14,15 @@ import { requireAdminPage } from "./session.server";
 const PAGE_SIZE = 20;
 const FILTERS = ["q", "status", "from", "to"] as const;
 
-// Read in the loader (decision 017); paging and filters run on the server, index-backed.
+// Read in the loader (decision 017); paging, filters and sorting run on the server, index-backed.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const { query, errors } = parseListQuery(request.url, OrderListQuerySchema, FILTERS, { page_size: PAGE_SIZE });
-  return { list: query ? await context.services.orderAdmin.list(query) : { items: [], total: 0, total_capped: false }, errors };
+  const { query, errors } = parseListQuery(request.url, OrderListQuerySchema, [...FILTERS, "sort", "dir"], { page_size: PAGE_SIZE });
+  return {
+    list: query ? await context.services.orderAdmin.list(query) : { items: [], total: 0, total_capped: false },
+    sorting: [{ id: query?.sort ?? "created_at", desc: (query?.dir ?? "desc") === "desc" }],
+    errors,
+  };
 }
 
 const columns: ColumnDef<AdminOrder>[] = [
@@ -39,12 +43,18 @@ const columns: ColumnDef<AdminOrder>[] = [
     ),
   },
   { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
-  { id: "amount", header: "Amount", cell: ({ row }) => <span className="whitespace-nowrap">{formatInr(row.original.amount)}</span> },
+  {
+    id: "amount",
+    header: "Amount",
+    accessorFn: (o) => o.amount, // an accessor makes the column sortable (by the server: sortHref)
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatInr(row.original.amount)}</span>,
+  },
   { id: "coupon", header: "Coupon", cell: ({ row }) => <span className="font-mono">{row.original.coupon ?? ""}</span> },
   { id: "status", header: "Status", cell: ({ row }) => row.original.status },
   {
-    id: "created",
+    id: "created_at",
     header: "Ordered",
+    accessorFn: (o) => o.created_at,
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
         <LocalTime iso={row.original.created_at} />
@@ -53,12 +63,28 @@ const columns: ColumnDef<AdminOrder>[] = [
   },
 ];
 
-export default function Orders({ loaderData: { list, errors } }: Route.ComponentProps) {
+/** A sortable header's link: the other way round when the list is sorted by it, else largest/newest first; back to page 1. */
+function sortHref(params: URLSearchParams, column: string, sorted: false | "asc" | "desc") {
+  const next = new URLSearchParams(params);
+  next.set("sort", column);
+  next.set("dir", sorted === "desc" ? "asc" : "desc");
+  next.delete("page");
+  return `?${next}`;
+}
+
+export default function Orders({ loaderData: { list, sorting, errors } }: Route.ComponentProps) {
   const { params, page, update } = useUrlFilters();
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
-  const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
+  const table = useReactTable({
+    data: list.items,
+    columns,
+    state: { sorting },
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+  });
   return (
     <>
       <title>Orders | Admin</title>
@@ -89,6 +115,9 @@ export default function Orders({ loaderData: { list, errors } }: Route.Component
           className="w-44"
         />
         <Field label="To (UTC day)" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} className="w-44" />
+        {/* A new search keeps the chosen order. */}
+        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
+        {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir") ?? ""} /> : null}
         <button type="submit" className={buttonClass}>
           Search
         </button>
@@ -105,7 +134,17 @@ export default function Orders({ loaderData: { list, errors } }: Route.Component
             ? `More than ${list.total.toLocaleString("en-IN")} orders`
             : `${list.total} order${list.total === 1 ? "" : "s"}`}
         </p>
-        <DataTable table={table} labelledBy="order-list-title" empty="No orders match." />
+        {errors.sort || errors.dir ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            This list cannot be sorted that way: {errors.sort ?? errors.dir} Choose a column heading instead.
+          </p>
+        ) : null}
+        <DataTable
+          table={table}
+          labelledBy="order-list-title"
+          empty="No orders match."
+          sortHref={(header) => sortHref(params, header.column.id, header.column.getIsSorted())}
+        />
         <Pager label="Order pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
       </section>
     </>

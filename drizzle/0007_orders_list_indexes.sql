@@ -1,0 +1,2 @@
+CREATE INDEX "orders_amount_idx" ON "orders" USING btree ("amount_paid_minor" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
