@@ -9,7 +9,10 @@ export type MailSenderOptions = {
   batchSize?: number;
   /** How often an idle sender looks for due rows (a wake() call looks at once). */
   pollMs?: number;
-  /** How long a claim holds a row; a crashed sender's rows are free again after it. */
+  /**
+   * How long a claim holds the rows not yet being sent; a crashed sender's rows are free again
+   * after it. The row being sent is held for the send's own lease (SMTP timeout x 1.5) instead.
+   */
   leaseMs?: number;
   /** Tries before a transiently failing mail ends `failed`. */
   maxAttempts?: number;
@@ -43,9 +46,12 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 
 /**
  * The outbox sender, one per app process (ARCHITECTURE.md "Background work"). It claims due rows
- * with FOR UPDATE SKIP LOCKED and a lease (`locked_until`), so instances on one PostgreSQL never
- * take the same row; sends ONE mail at a time and marks it sent before the next, so a crash repeats
- * at most the single mail in flight (same Message-ID). Without SMTP_URL it never starts: rows stay
+ * with FOR UPDATE SKIP LOCKED and a short lease (`locked_until`, 10 s), so instances on one
+ * PostgreSQL never take the same row, and then holds each row for its send with a lease the SMTP
+ * timeout fits in, taken only if the claim is still its own. A crashed sender's claimed rows are
+ * free again 10 s later and the one in flight 30 s later (with one 60 s lease for the whole claim,
+ * notifications came up to a minute late after a crash). It sends ONE mail at a time and marks it
+ * sent before the next, so a crash repeats at most the single mail in flight (same Message-ID). Without SMTP_URL it never starts: rows stay
  * pending, shown as "not sent (no SMTP configured)". Never called on the request path.
  */
 export function startMailSender({ db, config, now }: ServiceDeps, options: MailSenderOptions = {}) {
@@ -54,7 +60,8 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   const transport = options.transport ?? createSmtpTransport(smtpUrl!);
   const batchSize = options.batchSize ?? 50;
   const pollMs = options.pollMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 10_000;
+  const sendLeaseMs = SMTP_TIMEOUT_MS * 1.5;
   const maxAttempts = options.maxAttempts ?? 10;
   const retryBaseMs = options.retryBaseMs ?? 2000;
 
@@ -79,13 +86,31 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), until: until.getTime() };
   }
 
-  async function release(ids: number[]): Promise<void> {
+  async function release(ids: number[], claimedUntil: number): Promise<void> {
     if (!ids.length) return;
-    // Not tried: give back the claim and the try it counted.
+    // Not tried: give back the claim and the try it counted, unless the claim lapsed and another
+    // sender holds the row now.
     await db.execute(
       sql`update mail_outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
-        where id in ${ids} and status = 'pending'`,
+        where id in ${ids} and status = 'pending' and locked_until = ${new Date(claimedUntil).toISOString()}::timestamptz`,
     );
+  }
+
+  /**
+   * Holds one claimed row for its send, if the claim is still this sender's: the row's lease and
+   * try count are as the claim left them (a sender that claimed it after the claim lapsed counted
+   * another try). Returns false when another sender has it now.
+   */
+  async function takeForSend(row: Claimed, claimedUntil: number): Promise<boolean> {
+    const until = new Date(now().getTime() + sendLeaseMs);
+    const taken = await queryRows<{ id: number }>(
+      db,
+      sql`update mail_outbox set locked_until = ${until.toISOString()}::timestamptz
+        where id = ${row.id} and status = 'pending' and attempts = ${row.attempts}
+          and locked_until = ${new Date(claimedUntil).toISOString()}::timestamptz
+        returning id`,
+    );
+    return taken.length === 1;
   }
 
   async function sendOne(row: Claimed): Promise<void> {
@@ -130,12 +155,17 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
       if (stopping) return;
       const { rows, until } = await claim();
       for (let i = 0; i < rows.length; i++) {
-        // Never start a send the lease might not cover, nor one after stop(): give the rest back.
-        if (stopping || now().getTime() + SMTP_TIMEOUT_MS * 1.5 > until) {
-          await release(rows.slice(i).map((r) => r.id));
-          return;
+        // Nothing after stop(), and nothing on a claim about to lapse: give the rest back (a new
+        // claim takes them again at once if no other sender has).
+        if (stopping || now().getTime() + 1000 > until) {
+          await release(
+            rows.slice(i).map((r) => r.id),
+            until,
+          );
+          if (stopping) return;
+          break;
         }
-        await sendOne(rows[i]);
+        if (await takeForSend(rows[i], until)) await sendOne(rows[i]);
       }
       if (rows.length < batchSize) return;
     }
