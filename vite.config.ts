@@ -1,6 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { build as esbuild } from "esbuild";
+import { defineConfig, type Plugin } from "vite";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 // Browser chunks: every page needs React, React DOM, React Router and the bundler's helpers, so
@@ -14,8 +16,52 @@ const framework =
 const storeShared = /[\\/]app[\\/](components[\\/]store[\\/]|lib[\\/]money\.ts)/;
 const publicShared = /[\\/]app[\\/](components[\\/](?!admin[\\/]|store[\\/])|content[\\/]|site\.ts)/;
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+const ISLANDS_SOURCE = "app/islands/entry.client.ts";
+const ISLANDS_MODULE = "virtual:islands-entry";
+
+/**
+ * Static public pages load the islands entry instead of React Router (decision 030). It is bundled
+ * on its own (React only in the lazily loaded contact-form chunk, no React Router, none of the
+ * `framework`/`site` chunks) into the client's assets when the server build starts, that is after
+ * the client build emptied build/client; the server build gets its hashed URL as
+ * `virtual:islands-entry`. Under `npm run dev` it is empty and every page hydrates with React Router
+ * as before (the components attach the same behaviours from an effect): Vite's dev transform of
+ * the form island would expect React Router's refresh preamble, which the islands bootstrap lacks.
+ */
+function islandsEntry(buildingServer: boolean): Plugin {
+  let url = "";
+  return {
+    name: "islands-entry",
+    async buildStart() {
+      if (!buildingServer) return;
+      const outdir = path.join(process.env.BUILD_DIR ?? "build", "client", "assets");
+      const result = await esbuild({
+        entryPoints: { islands: ISLANDS_SOURCE },
+        outdir,
+        bundle: true,
+        splitting: true,
+        format: "esm",
+        target: "es2022",
+        minify: true,
+        jsx: "automatic",
+        entryNames: "[name]-[hash]",
+        chunkNames: "islands-[name]-[hash]",
+        define: { "process.env.NODE_ENV": '"production"', "import.meta.env.DEV": "false" },
+        legalComments: "none",
+        metafile: true,
+        logLevel: "warning",
+      });
+      const [file] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === ISLANDS_SOURCE) ?? [];
+      if (!file) throw new Error(`esbuild wrote no file for ${ISLANDS_SOURCE}`);
+      url = `/assets/${path.basename(file)}`;
+    },
+    resolveId: (id) => (id === ISLANDS_MODULE ? `\0${ISLANDS_MODULE}` : undefined),
+    load: (id) => (id === `\0${ISLANDS_MODULE}` ? `export default ${JSON.stringify(url)};` : undefined),
+  };
+}
+
+export default defineConfig(({ isSsrBuild, command }) => ({
+  plugins: [tailwindcss(), reactRouter(), islandsEntry(command === "build" && Boolean(isSsrBuild))],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     assetsInlineLimit: 0,

@@ -11,6 +11,7 @@ import { StylesheetContext } from "./lib/inline-stylesheet";
 import { deferredHydration } from "./server/deferred-hydration.server";
 import { lowPriorityModulePreloads } from "./server/low-priority-preloads.server";
 import { NonceContext } from "./lib/nonce";
+import islandsEntry from "virtual:islands-entry";
 
 // Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx); font faces first, as the
 // stylesheet imports used to be ordered.
@@ -26,6 +27,10 @@ export const streamTimeout = 5_000;
 // Public pages request their scripts once the parsed document has painted (decision 007); the
 // login page and the admin area are forms and screens that need their scripts at once.
 const isPublicPage = (context: EntryContext) => context.staticHandlerContext.matches.some((m) => m.route.id.startsWith("routes/public/"));
+// Static pages (their route module's `handle = { islands: true }`) do not start React Router in
+// the browser at all: the islands entry attaches their behaviours (decision 030).
+const isIslandsPage = (context: EntryContext) =>
+  (context.staticHandlerContext.matches.at(-1)?.route.handle as { islands?: boolean } | undefined)?.islands === true;
 
 export default function handleRequest(
   request: Request,
@@ -51,7 +56,9 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads();
+          const body = isPublicPage(routerContext)
+            ? deferredHydration(islandsEntry && isIslandsPage(routerContext) ? islandsEntry : undefined)
+            : lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

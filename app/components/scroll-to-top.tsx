@@ -1,26 +1,18 @@
-import { useEffect, useState } from "react";
+import { useRef } from "react";
+import { useBehaviour } from "../lib/use-behaviour";
+import { scrollToTop } from "./behaviours/scroll-to-top";
 
-/** Hidden until the page is scrolled past 300 px, then fades in over 0.8 s (SPEC.md section 9). */
+/** Hidden until the page is scrolled past 300 px, then fades in over 0.8 s (behaviours/scroll-to-top.ts). */
 export function ScrollToTop() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > 300);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
+  const ref = useRef<HTMLButtonElement>(null);
+  useBehaviour(ref, scrollToTop);
   return (
     <button
+      ref={ref}
       type="button"
       aria-label="Scroll to top"
-      hidden={!visible}
-      onClick={(event) => {
-        // Hiding a focused button mid-way cancels Chrome's smooth scroll, so let go of focus first.
-        event.currentTarget.blur();
-        // A smooth scroll requested from script ignores the CSS reduced-motion rule: ask the media query.
-        const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-      }}
+      hidden
+      data-behaviour="scroll-to-top"
       className="fixed right-5 bottom-5 z-30 rounded-full bg-sky-700 p-3 text-white shadow-lg hover:bg-sky-800 animate-[fade-in_0.8s_ease-in]"
     >
       <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">

@@ -1,23 +1,13 @@
-import { useState } from "react";
-
-/** A self-drawn poster; the privacy-enhanced player loads only after a click (nothing third-party at page load). */
+/**
+ * A self-drawn poster; the privacy-enhanced player loads only after a click (nothing third-party at
+ * page load). The click is handled by the page's behaviour (behaviours/video-poster.ts).
+ */
 export function VideoPoster({ videoId, title }: { videoId: string; title: string }) {
-  const [playing, setPlaying] = useState(false);
-  if (playing) {
-    return (
-      <iframe
-        className="aspect-video w-full rounded-xl"
-        src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
-        title={title}
-        allow="autoplay; encrypted-media; picture-in-picture"
-        allowFullScreen
-      />
-    );
-  }
   return (
     <button
       type="button"
-      onClick={() => setPlaying(true)}
+      data-video-id={videoId}
+      data-video-title={title}
       className="group relative block aspect-video w-full overflow-hidden rounded-xl bg-blue-950 text-white"
     >
       <ScreenArt className="absolute inset-0 h-full w-full">

@@ -79,3 +79,19 @@ describe("deferBootstrap", () => {
     expect(out).not.toContain("Promise.all");
   });
 });
+
+describe("deferredHydration with the islands entry (decision 030)", () => {
+  const page =
+    '<html><head><link rel="modulepreload" href="/assets/framework-B.js"/></head><body><h1>Static</h1>' +
+    '<script type="module" async="">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script></body></html>';
+
+  it("replaces React Router's bootstrap by the same wait and an import of the islands entry alone", async () => {
+    const out = await text(Readable.from([Buffer.from(page)]).pipe(deferredHydration("/assets/islands-X.js")));
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    expect(script.indexOf("DOMContentLoaded")).toBeLessThan(script.indexOf('import("/assets/islands-X.js")'));
+    expect(script).not.toContain("/assets/root-C.js");
+    expect(script).not.toContain("entry.client");
+    expect(out).not.toContain("modulepreload");
+    expect(out).toContain("<h1>Static</h1>");
+  });
+});

@@ -22,8 +22,12 @@ const STATIC_IMPORT = /import \* as (\w+) from "([^"]+)";/g;
  * unchanged. The element stays where it was (hydration sees the same tags); only its text changes,
  * and prerendered pages hash their inline scripts at server start while SSR pages carry the
  * response's nonce, so the CSP holds. Text outside those tags streams through.
+ *
+ * With `islandsEntry` (static pages, decision 030) React Router does not start at all: after the
+ * same wait the module imports only the islands entry, which attaches the pages' behaviours and
+ * hydrates the contact forms alone when they are used.
  */
-export function deferredHydration(): Transform {
+export function deferredHydration(islandsEntry?: string): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let pending = "";
@@ -57,7 +61,8 @@ export function deferredHydration(): Transform {
         pending = pending.slice(end + 1);
       } else {
         bootstrapSeen = true;
-        out += opening + deferBootstrap(pending.slice(at + opening.length, end), preloads) + SCRIPT_END;
+        const source = pending.slice(at + opening.length, end);
+        out += opening + (islandsEntry ? islandsBootstrap(islandsEntry) : deferBootstrap(source, preloads)) + SCRIPT_END;
         pending = pending.slice(end + SCRIPT_END.length);
       }
     }
@@ -90,16 +95,6 @@ export function deferBootstrap(source: string, preloads: string[]): string {
     urls.push(url);
     return "";
   });
-  const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
-  // Two frames after the whole document was parsed: by the second, the first (which laid out and
-  // painted it) has gone to the compositor, so the scripts cannot finish downloading before the
-  // largest paint is shown; Lighthouse's LCP counts only requests that finished before it. A
-  // hidden tab gets no frames and goes on at once.
-  const wait =
-    "await new Promise((go) => {" +
-    'const next = () => document.visibilityState === "visible" ? requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go))) : setTimeout(go);' +
-    'if (document.readyState === "loading") addEventListener("DOMContentLoaded", next, { once: true }); else next();' +
-    "});";
   const preload =
     `for (const href of ${json(preloads)}) {` +
     'const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);' +
@@ -107,5 +102,22 @@ export function deferBootstrap(source: string, preloads: string[]): string {
   const imports = names.length
     ? `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${json(u)})`).join(", ")}]);`
     : "";
-  return wait + preload + imports + rest;
+  return WAIT + preload + imports + rest;
 }
+
+/** The bootstrap of a static page: the same wait, then the islands entry instead of React Router. */
+export function islandsBootstrap(islandsEntry: string): string {
+  return `${WAIT}await import(${json(islandsEntry)});`;
+}
+
+const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+// Two frames after the whole document was parsed: by the second, the first (which laid out and
+// painted it) has gone to the compositor, so the scripts cannot finish downloading before the
+// largest paint is shown; Lighthouse's LCP counts only requests that finished before it. A
+// hidden tab gets no frames and goes on at once.
+const WAIT =
+  "await new Promise((go) => {" +
+  'const next = () => document.visibilityState === "visible" ? requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go))) : setTimeout(go);' +
+  'if (document.readyState === "loading") addEventListener("DOMContentLoaded", next, { once: true }); else next();' +
+  "});";

@@ -3,6 +3,9 @@ import { pageMeta } from "../../components/page-meta";
 import { services, whyChooseUs } from "../../content/company";
 import { site } from "../../site";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/About", "Our story", `The story of ${site.name}: a security consultancy from ${site.country} that builds its own tools and education software.`);
 }

@@ -5,6 +5,9 @@ import { articleWithNeighbours } from "../../content/blog-articles.server";
 import { site } from "../../site";
 import type { Route } from "./+types/blog-article";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function loader({ params }: Route.LoaderArgs) {
   const found = articleWithNeighbours(params.slug);
   if (!found) throw data(null, { status: 404 });

@@ -5,6 +5,9 @@ import { pageMeta } from "../../components/page-meta";
 import { articleCards } from "../../content/blog-articles.server";
 import type { Route } from "./+types/blog";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function loader() {
   return { cards: articleCards() };
 }

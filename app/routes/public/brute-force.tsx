@@ -5,6 +5,9 @@ import { ProductIcon } from "../../components/product-icon";
 import { site } from "../../site";
 import { BuyBox } from "../../components/store/buy-box";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/opensource/brute-force", "Passive Pass: password wordlist generator", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.", { jsonLd: [softwareLd("Passive Pass", "Passive Pass is an open source GUI that generates probable password lists for authorised security audits and testing.", "SecurityApplication", "/products/opensource/brute-force", "Windows, macOS, Linux")], trail: productTrail("Passive Pass", "/products/opensource/brute-force") });
 }

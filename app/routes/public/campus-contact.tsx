@@ -1,6 +1,9 @@
 import { CampusBar } from "../../components/campus-bar";
-import { CampusContactForm } from "../../components/campus-contact-form";
+import { ContactFormIsland } from "../../components/contact-form-island";
 import { pageMeta } from "../../components/page-meta";
+
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
 
 export function meta() {
   return pageMeta("/products/educational/campus/contact", "Contact CAMPUS: request a demo", "Request a CAMPUS demo for your institution, university or school.", { trail: [["Home", "/"], ["Products", "/Projects"], ["CAMPUS", "/products/educational/campus"], ["Contact", "/products/educational/campus/contact"]] });
@@ -14,7 +17,7 @@ export default function CampusContact() {
         <p className="font-semibold text-sky-800">Contact Us</p>
         <h1 className="text-3xl font-bold">Make a Request</h1>
         <p className="mt-3 text-slate-700">Tell us about your organisation and we will arrange a CAMPUS demo.</p>
-        <div className="mt-8"><CampusContactForm /></div>
+        <div className="mt-8"><ContactFormIsland form="campus" /></div>
       </div>
     </>
   );

@@ -2,6 +2,9 @@ import { CampusBar } from "../../components/campus-bar";
 import { FeatureList, PageHero, Prose } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/educational/campus/features", "CAMPUS features", "Student management, course management, administrative tools, enrolment, class scheduling, performance analytics and financial management.", { trail: [["Home", "/"], ["Products", "/Projects"], ["CAMPUS", "/products/educational/campus"], ["Features", "/products/educational/campus/features"]] });
 }

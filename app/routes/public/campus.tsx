@@ -5,6 +5,9 @@ import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { BuyBox } from "../../components/store/buy-box";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/educational/campus", "CAMPUS academic management platform", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.", { jsonLd: [softwareLd("CAMPUS", "CAMPUS is a central, real-time store of student information for universities and schools: students, staff, HODs, administration and non-teaching staff.", "EducationalApplication", "/products/educational/campus", "Web")], trail: productTrail("CAMPUS", "/products/educational/campus") });
 }

@@ -4,6 +4,9 @@ import { PageHero, Prose } from "../../components/page-hero";
 import type { Route } from "./+types/contact-sent";
 import { submitContactForm } from "./contact-submit.server";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return [{ title: "Your message" }, { name: "robots", content: "noindex" }];
 }

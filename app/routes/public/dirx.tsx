@@ -5,6 +5,9 @@ import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { site } from "../../site";
 import { BuyBox } from "../../components/store/buy-box";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/cyber/webtools/dirx", "dirx directory scanner", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", { jsonLd: [softwareLd("dirx", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", "SecurityApplication", "/products/cyber/webtools/dirx", "macOS, Linux")], trail: productTrail("dirx", "/products/cyber/webtools/dirx") });
 }

@@ -1,11 +1,14 @@
 import { FeatureList } from "../../components/page-hero";
 import { HeroArt } from "../../components/hero-art";
-import { HomeContactForm } from "../../components/home-contact-form";
+import { ContactFormIsland } from "../../components/contact-form-island";
 import { pageMeta, organizationLd } from "../../components/page-meta";
 import { ProductListing } from "../../components/product-listing";
 import { services, whyChooseUs } from "../../content/company";
 import { cyberProducts, otherProducts } from "../../content/products";
 import { site, telHref } from "../../site";
+
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
 
 export function meta() {
   return pageMeta("/", "Cybersecurity Solutions & Consulting", `${site.name}: penetration testing, incident response and security consulting from ${site.country}, plus open source security tools and education software.`, { jsonLd: [organizationLd()] });
@@ -58,7 +61,7 @@ export default function Home() {
               {site.phone ? <div><dt className="font-semibold">Phone</dt><dd><a className="text-sky-800 underline" href={telHref(site.phone)}>{site.phone}</a></dd></div> : null}
             </dl>
           </div>
-          <HomeContactForm />
+          <ContactFormIsland form="general" />
         </div>
       </section>
     </>

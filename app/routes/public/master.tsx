@@ -3,6 +3,9 @@ import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { BuyBox } from "../../components/store/buy-box";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/educational/master", "MASTER: AI-powered mentoring", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.", { jsonLd: [softwareLd("MASTER", "MASTER is an AI-powered mentoring system for universities and colleges: mentorship assistance for training, evaluation and results.", "EducationalApplication", "/products/educational/master", "Web")], trail: productTrail("MASTER", "/products/educational/master") });
 }

@@ -2,6 +2,9 @@ import { data, Link } from "react-router";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function loader() {
   // A real 404 status, not a 200 with an error message.
   return data(null, { status: 404 });

@@ -3,6 +3,9 @@ import { CodeBlock } from "../../components/code-block";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { site } from "../../site";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/opensource/ogresync", "OgreSync: notes vault sync over Git and SSH", "OgreSync keeps a notes vault in sync with a code hosting service over Git and SSH. Features, install steps, usage and contributing.", { jsonLd: [softwareLd("OgreSync", "OgreSync keeps a notes vault in sync with a code hosting service over Git and SSH. Features, install steps, usage and contributing.", "UtilitiesApplication", "/products/opensource/ogresync", "Windows, macOS, Linux")], trail: productTrail("OgreSync", "/products/opensource/ogresync") });
 }

@@ -1,8 +1,13 @@
-import { useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
+import { choice } from "../../components/behaviours/choice";
 import { PageHero } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
+import { useBehaviour } from "../../lib/use-behaviour";
+
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
 
 export function meta() {
   return pageMeta("/Projects", "Our Products", "Our open source projects and education products: TubeLearns and the CAMPUS academic platform.");
@@ -15,17 +20,18 @@ const cards = {
 
 /** Nothing is shown until a category is chosen (SPEC.md section 4: empty, then 'open' or 'edu'). */
 export default function Projects() {
-  const [selected, setSelected] = useState<"" | "open" | "edu">("");
+  const ref = useRef<HTMLDivElement>(null);
+  useBehaviour(ref, choice);
   return (
     <>
       <PageHero title="Our Products" />
-      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 md:flex-row">
+      <div ref={ref} data-behaviour="choice" className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 md:flex-row">
         <nav aria-label="Our Products" className="md:w-60">
           <h2 className="text-lg font-bold">Our Products</h2>
           <ul className="mt-3 flex gap-2 md:flex-col">
             {(["open", "edu"] as const).map((id) => (
               <li key={id} className="js-only">
-                <button type="button" aria-pressed={selected === id} onClick={() => setSelected(id)} className={`rounded-lg px-4 py-2 text-left font-medium ${selected === id ? "bg-sky-700 text-white" : "bg-slate-100 hover:bg-slate-200"}`}>
+                <button type="button" aria-pressed={false} data-choose={id} className="rounded-lg px-4 py-2 text-left font-medium aria-pressed:bg-sky-700 aria-pressed:text-white aria-[pressed=false]:bg-slate-100 aria-[pressed=false]:hover:bg-slate-200">
                   {id === "open" ? "Open Source projects" : "Education"}
                 </button>
               </li>
@@ -36,7 +42,7 @@ export default function Projects() {
           {/* Both cards are in the HTML, hidden until chosen: without JavaScript the <noscript> style of
               the root layout shows both, since the buttons cannot choose. */}
           {(["open", "edu"] as const).map((id) => (
-            <article key={id} className={`${selected === id ? "flex" : "hidden"} no-js-shown mb-4 gap-4 rounded-xl border border-slate-200 p-6`}>
+            <article key={id} data-choice={id} className="hidden no-js-shown mb-4 gap-4 rounded-xl border border-slate-200 p-6">
               <ProductIcon name={cards[id].icon} className="h-14 w-14 shrink-0" />
               <div>
                 <h2 className="text-xl font-bold">{cards[id].name}</h2>
@@ -45,7 +51,7 @@ export default function Projects() {
               </div>
             </article>
           ))}
-          {selected ? null : <p className="js-only text-slate-600">Choose a category to see its products.</p>}
+          <p data-choice-hint="" className="js-only text-slate-600">Choose a category to see its products.</p>
         </div>
       </div>
     </>

@@ -5,6 +5,9 @@ import { ProductIcon } from "../../components/product-icon";
 import { cyberProducts } from "../../content/products";
 import { site } from "../../site";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/tools", "Cybersecurity Products", "dirx directory scanner, Passive Pass wordlist generator and our network penetration testing kit.");
 }

@@ -5,6 +5,9 @@ import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { ProductIcon } from "../../components/product-icon";
 import { site } from "../../site";
 
+// A static page: the islands entry runs it, not React Router (decision 030).
+export const handle = { islands: true };
+
 export function meta() {
   return pageMeta("/products/opensource/tubelearns", "TubeLearns: NLP datasets from YouTube transcripts", "TubeLearns is an open source Python module that extracts and cleans YouTube video transcripts into NLP datasets.", { jsonLd: [softwareLd("TubeLearns", "TubeLearns is an open source Python module that extracts and cleans YouTube video transcripts into NLP datasets.", "DeveloperApplication", "/products/opensource/tubelearns", "Windows, macOS, Linux")], trail: productTrail("TubeLearns", "/products/opensource/tubelearns") });
 }

@@ -1,0 +1,17 @@
+import { CampusContactForm } from "./campus-contact-form";
+import { HomeContactForm } from "./home-contact-form";
+
+export type ContactFormKind = "general" | "campus";
+
+/**
+ * A contact form inside the element that static pages hydrate on its own, with React, when the
+ * visitor first uses the form (app/islands/contact-form.client.tsx, decision 030). Where React
+ * Router runs the page this is a plain wrapper.
+ */
+export function ContactFormIsland({ form }: { form: ContactFormKind }) {
+  return (
+    <div data-island="contact-form" data-form={form}>
+      {form === "campus" ? <CampusContactForm /> : <HomeContactForm />}
+    </div>
+  );
+}
