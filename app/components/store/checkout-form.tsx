@@ -73,6 +73,8 @@ export function CheckoutForm(props: {
   const badCoupon = quoted?.coupon && !quoted.coupon.valid ? reasons[quoted.coupon.reason ?? "unknown"] : undefined;
   const discount = quoted && !badCoupon ? quoted.discount : 0;
   const total = quoted && !badCoupon ? quoted.total : item.amount;
+  // A 100 % coupon: no payment step at all (decision 021), so the button does not promise one.
+  const free = quoted?.coupon?.valid === true && quoted.total === 0;
   const errors = failure?.errors ?? {};
   const couponError = errors.coupon ?? badCoupon ?? (quote.kind === "failed" && quote.field ? quote.message : undefined);
   const firstError = FIELDS.find((f) => errors[f]);
@@ -152,12 +154,14 @@ export function CheckoutForm(props: {
         disabled={busy}
         className="w-full rounded-lg bg-sky-700 px-6 py-3 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60 sm:w-auto"
       >
-        {busy ? "Creating your order…" : provider === "test" ? "Continue to payment" : "Pay with Razorpay"}
+        {busy ? "Creating your order…" : free ? "Get the licence key" : provider === "test" ? "Continue to payment" : "Pay with Razorpay"}
       </button>
       <p className="text-sm text-slate-600">
-        {provider === "test"
-          ? "Test mode: the next page is the built-in payment sandbox and no money moves."
-          : "Payment opens Razorpay's checkout, which needs JavaScript in your browser."}
+        {free
+          ? "Nothing to pay: the order is placed at once and the next page shows your licence key."
+          : provider === "test"
+            ? "Test mode: the next page is the built-in payment sandbox and no money moves."
+            : "Payment opens Razorpay's checkout, which needs JavaScript in your browser."}
       </p>
     </Form>
   );
