@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { COUPON_MESSAGES, CouponBatchResponseSchema, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
-import { ProductInformationListSchema } from "../../../contract/products";
+import type { ProductInformation } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { generateCouponCodes } from "../../../contract/coupon-code";
 import { couponCountError, couponTotals } from "../../lib/coupon-math";
@@ -10,17 +10,16 @@ import { CouponBatchResult, type StoredBatch } from "./coupon-batch-result";
 import { CouponTable } from "./coupon-table";
 import { NoVersionsYet } from "./no-versions-yet";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-field";
-import { useApiData } from "./use-api-data";
 import { useHydrated } from "./use-hydrated";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 
-const parseList = (raw: unknown) => ProductInformationListSchema.parse(raw);
-
-/** The Coupon Code Generator (SPEC.md section 2): choose a version, price a discount, generate, store. */
-export function CouponGenerator({ prefix }: { prefix: string }) {
+/**
+ * The Coupon Code Generator (SPEC.md section 2): choose a version, price a discount, generate, store.
+ * `rows` come from the screen's loader; `onStored` reloads them (the coupon lists change).
+ */
+export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; rows: ProductInformation[]; onStored: () => void }) {
   const hydrated = useHydrated();
   const countId = useId();
-  const list = useApiData("/api/products/informations", parseList);
   const [productId, setProductId] = useState("");
   const [version, setVersion] = useState("");
   const [percent, setPercent] = useState("");
@@ -34,12 +33,6 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [stored, setStored] = useState<StoredBatch | null>(null);
 
-  // PRODUCT.md section 6: a failed product-list fetch is reported, not only logged.
-  useEffect(() => {
-    if (list.error) toast.error(`Could not load the products: ${list.error}`);
-  }, [list.error]);
-
-  const rows = list.data ?? [];
   const products = [...new Map(rows.map((row) => [row.product_id, row.product_name])).entries()];
   const versions = rows.filter((row) => row.product_id === productId);
   const selected = versions.find((row) => row.version === version);
@@ -85,7 +78,7 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
       toast.success(`${answer.added} coupons added.`);
       setStored(batch);
       setCodes([]);
-      list.reload();
+      onStored();
     } catch (error) {
       setSubmitError(errorMessage(error, "The server could not be reached."));
       if (error instanceof ApiError) setFieldErrors(error.errors);
@@ -95,18 +88,6 @@ export function CouponGenerator({ prefix }: { prefix: string }) {
     }
   }
 
-  if (list.loading && !list.data)
-    return (
-      <p className="mt-6" role="status">
-        Loading...
-      </p>
-    );
-  if (list.error && !list.data)
-    return (
-      <p className="mt-6 text-red-700" role="alert">
-        Could not load the products: {list.error}
-      </p>
-    );
   if (!rows.length) return <NoVersionsYet />;
   return (
     <>

@@ -1,20 +1,19 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import toast from "react-hot-toast";
 import { PatchCreateSchema } from "../../../contract/patches";
 import { SuccessMessageSchema } from "../../../contract/common";
-import { VersionDetailsSchema } from "../../../contract/products";
+import type { VersionDetails } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { Field, type FieldErrors, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
 import { NoVersionsYet } from "./no-versions-yet";
-import { useApiData } from "./use-api-data";
 import { useHydrated } from "./use-hydrated";
 
-const parseDetails = (raw: unknown) => VersionDetailsSchema.parse(raw);
-
-/** Create Patch Version Release: product, then its major version, then the patch and its features. */
-export function PatchForm() {
+/**
+ * Create Patch Version Release: product, then its major version, then the patch and its features.
+ * `details` (product name -> its versions) come from the screen's loader.
+ */
+export function PatchForm({ details: map }: { details: VersionDetails }) {
   const hydrated = useHydrated();
-  const details = useApiData("/api/products/version/details", parseDetails);
   const [product, setProduct] = useState("");
   const [majorVersion, setMajorVersion] = useState("");
   const [patchVersion, setPatchVersion] = useState("");
@@ -22,10 +21,6 @@ export function PatchForm() {
   const [features, setFeatures] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (details.error) toast.error(`Could not load the products: ${details.error}`);
-  }, [details.error]);
 
   function addFeature() {
     // SPEC section 5: a blank feature is ignored.
@@ -53,21 +48,9 @@ export function PatchForm() {
     }
   }
 
-  const map = details.data ?? {};
-  if (details.loading && !details.data)
-    return (
-      <p className="mt-6" role="status">
-        Loading...
-      </p>
-    );
-  if (details.data && !Object.keys(details.data).length) return <NoVersionsYet />;
+  if (!Object.keys(map).length) return <NoVersionsYet />;
   return (
     <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
-      {details.error ? (
-        <p role="alert" className="text-sm text-red-700">
-          Could not load the products: {details.error}
-        </p>
-      ) : null}
       <SelectField
         label="Product"
         placeholder="Select a product"
