@@ -1,27 +1,36 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { AuditListSchema } from "../../../contract/identity";
+import { AuditQuerySchema } from "../../../contract/identity";
 import { buttonClass, inputClass } from "../../components/admin/form-field";
-import { useApiData } from "../../components/admin/use-api-data";
+import { LocalTime } from "../../components/admin/local-time";
+import { ScreenError } from "../../components/admin/screen-error";
+import { parseListQuery } from "../../lib/list-query";
+import type { Route } from "./+types/audit";
+import { requireAdminPage } from "./session.server";
 
-const parseAudit = (raw: unknown) => AuditListSchema.parse(raw);
 const FILTERS = ["admin", "action", "from", "to"] as const;
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "medium" });
+const LABELS: Record<string, string> = { admin: "Admin e-mail", action: "Action", from: "From", to: "To", page: "Page" };
+
+// Read in the loader (decision 017); the filters are the URL's, checked by the API's own schema.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const { query, errors } = parseListQuery(request.url, AuditQuerySchema, FILTERS);
+  return { audit: query ? await context.services.audit.list(query) : null, errors };
+}
 const detailText = (detail: Record<string, unknown>) =>
   Object.entries(detail)
     .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
     .join(", ");
 
 /** The audit log, newest first: who did what, when, from where, filtered by admin, action and days. */
-export default function Audit() {
+export default function Audit({ loaderData: { audit, errors } }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const query = new URLSearchParams();
   for (const name of [...FILTERS, "page"]) {
     const value = params.get(name);
     if (value) query.set(name, value);
   }
-  const audit = useApiData(`/api/admin/audit?${query}`, parseAudit);
-  const page = audit.data?.page ?? 1;
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.page_size)) : 1;
+  const page = audit?.page ?? 1;
+  const pages = audit ? Math.max(1, Math.ceil(audit.total / audit.page_size)) : 1;
   const pageLink = (n: number) => {
     const next = new URLSearchParams(query);
     next.set("page", String(n));
@@ -62,17 +71,17 @@ export default function Audit() {
           Filter
         </button>
       </Form>
-      {audit.error ? (
-        <p role="alert" className="mt-4 text-red-700">
-          Could not load the audit log: {audit.error}
+      {Object.entries(errors).map(([field, message]) => (
+        <p key={field} role="alert" className="mt-4 text-sm text-red-700">
+          {LABELS[field] ?? field}: {message}
         </p>
-      ) : null}
-      {audit.data ? (
+      ))}
+      {audit ? (
         <>
           <p className="mt-4 text-sm text-slate-700" role="status">
-            {audit.data.total} {audit.data.total === 1 ? "entry" : "entries"}
+            {audit.total} {audit.total === 1 ? "entry" : "entries"}
           </p>
-          <div className="mt-2 overflow-x-auto rounded-lg bg-white shadow">
+          <div className="mt-2 overflow-x-auto rounded-lg bg-white shadow" tabIndex={0} role="region" aria-label="Audit log entries">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Audit log entries, newest first</caption>
               <thead className="bg-slate-100">
@@ -95,9 +104,11 @@ export default function Audit() {
                 </tr>
               </thead>
               <tbody>
-                {audit.data.items.map((e) => (
+                {audit.items.map((e) => (
                   <tr key={e.id} className="border-t border-slate-200 align-top">
-                    <td className="whitespace-nowrap p-2">{when(e.created_at)}</td>
+                    <td className="whitespace-nowrap p-2">
+                      <LocalTime iso={e.created_at} />
+                    </td>
                     <td className="p-2 break-all">{e.admin_email ?? "—"}</td>
                     <td className="p-2">
                       <span className="font-mono">{e.action}</span>
@@ -131,11 +142,17 @@ export default function Audit() {
             ) : null}
           </nav>
         </>
-      ) : audit.error ? null : (
-        <p role="status" className="mt-4">
-          Loading...
-        </p>
-      )}
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <title>Audit log | Admin</title>
+      <h1 className="text-2xl font-bold">Audit log</h1>
+      <ScreenError error={error} what="the audit log" />
     </>
   );
 }
