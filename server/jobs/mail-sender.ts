@@ -96,24 +96,30 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     );
   }
 
+  const markSentSql = (id: number) =>
+    sql`update mail_outbox set status = 'sent', sent_at = ${now().toISOString()}::timestamptz, locked_until = null, last_error = null
+      where id = ${id}`;
+
   /**
    * Holds one claimed row for its send, if the claim is still this sender's: the row's lease and
    * try count are as the claim left them (a sender that claimed it after the claim lapsed counted
-   * another try). Returns false when another sender has it now.
+   * another try). Returns false when another sender has it now. `sentId`, the mail delivered just
+   * before, is marked sent in the same statement: one statement per mail, as before the per-row
+   * take, and still before the next mail goes out.
    */
-  async function takeForSend(row: Claimed, claimedUntil: number): Promise<boolean> {
+  async function takeForSend(row: Claimed, claimedUntil: number, sentId: number | undefined): Promise<boolean> {
     const until = new Date(now().getTime() + sendLeaseMs);
-    const taken = await queryRows<{ id: number }>(
-      db,
-      sql`update mail_outbox set locked_until = ${until.toISOString()}::timestamptz
+    const take = sql`update mail_outbox set locked_until = ${until.toISOString()}::timestamptz
         where id = ${row.id} and status = 'pending' and attempts = ${row.attempts}
           and locked_until = ${new Date(claimedUntil).toISOString()}::timestamptz
-        returning id`,
-    );
+        returning id`;
+    // A data-modifying WITH runs to completion even though the outer statement does not read it.
+    const taken = await queryRows<{ id: number }>(db, sentId === undefined ? take : sql`with marked as (${markSentSql(sentId)}) ${take}`);
     return taken.length === 1;
   }
 
-  async function sendOne(row: Claimed): Promise<void> {
+  /** Sends one mail; true when the relay took it (the caller marks it sent), false after a failure it recorded. */
+  async function sendOne(row: Claimed): Promise<boolean> {
     try {
       await transport.send({
         from: config.MAIL_FROM,
@@ -141,12 +147,9 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
         attempts: row.attempts,
         error: failure.summary,
       });
-      return;
+      return false;
     }
-    await db.execute(
-      sql`update mail_outbox set status = 'sent', sent_at = ${now().toISOString()}::timestamptz, locked_until = null, last_error = null
-        where id = ${row.id}`,
-    );
+    return true;
   }
 
   /** Claims and sends until nothing is due; returns how many rows it handled. */
@@ -154,20 +157,27 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     for (;;) {
       if (stopping) return;
       const { rows, until } = await claim();
-      for (let i = 0; i < rows.length; i++) {
-        // Nothing after stop(), and nothing on a claim about to lapse: give the rest back (a new
-        // claim takes them again at once if no other sender has).
-        if (stopping || now().getTime() + 1000 > until) {
-          await release(
-            rows.slice(i).map((r) => r.id),
-            until,
-          );
-          if (stopping) return;
-          break;
+      // The mail delivered last and not yet marked sent: the next take marks it (see takeForSend).
+      let sentId: number | undefined;
+      try {
+        for (let i = 0; i < rows.length; i++) {
+          // Nothing after stop(), and nothing on a claim about to lapse: give the rest back (a new
+          // claim takes them again at once if no other sender has).
+          if (stopping || now().getTime() + 1000 > until) {
+            await release(
+              rows.slice(i).map((r) => r.id),
+              until,
+            );
+            break;
+          }
+          const taken = await takeForSend(rows[i], until, sentId);
+          sentId = undefined;
+          if (taken && (await sendOne(rows[i]))) sentId = rows[i].id;
         }
-        if (await takeForSend(rows[i], until)) await sendOne(rows[i]);
+      } finally {
+        if (sentId !== undefined) await db.execute(markSentSql(sentId));
       }
-      if (rows.length < batchSize) return;
+      if (stopping || rows.length < batchSize) return;
     }
   }
 
