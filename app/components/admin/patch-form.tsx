@@ -51,9 +51,11 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
   if (!Object.keys(map).length) return <NoVersionsYet />;
   return (
     <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
+      {/* Options come with the page (loader): wait for React, or hydration drops an early choice. */}
       <SelectField
         label="Product"
         placeholder="Select a product"
+        disabled={!hydrated}
         value={product}
         options={Object.keys(map).map((name) => ({ value: name, label: name }))}
         onChange={(event) => {
