@@ -9,10 +9,7 @@ export type MailSenderOptions = {
   batchSize?: number;
   /** How often an idle sender looks for due rows (a wake() call looks at once). */
   pollMs?: number;
-  /**
-   * How long a claim holds the rows not yet being sent; a crashed sender's rows are free again
-   * after it. The row being sent is held for the send's own lease (SMTP timeout x 1.5) instead.
-   */
+  /** How long a claim holds a row; a crashed sender's rows are free again after it. */
   leaseMs?: number;
   /** Tries before a transiently failing mail ends `failed`. */
   maxAttempts?: number;
@@ -46,12 +43,9 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 
 /**
  * The outbox sender, one per app process (ARCHITECTURE.md "Background work"). It claims due rows
- * with FOR UPDATE SKIP LOCKED and a short lease (`locked_until`, 10 s), so instances on one
- * PostgreSQL never take the same row, and then holds each row for its send with a lease the SMTP
- * timeout fits in, taken only if the claim is still its own. A crashed sender's claimed rows are
- * free again 10 s later and the one in flight 30 s later (with one 60 s lease for the whole claim,
- * notifications came up to a minute late after a crash). It sends ONE mail at a time and marks it
- * sent before the next, so a crash repeats at most the single mail in flight (same Message-ID). Without SMTP_URL it never starts: rows stay
+ * with FOR UPDATE SKIP LOCKED and a lease (`locked_until`), so instances on one PostgreSQL never
+ * take the same row; sends ONE mail at a time and marks it sent before the next, so a crash repeats
+ * at most the single mail in flight (same Message-ID). Without SMTP_URL it never starts: rows stay
  * pending, shown as "not sent (no SMTP configured)". Never called on the request path.
  */
 export function startMailSender({ db, config, now }: ServiceDeps, options: MailSenderOptions = {}) {
@@ -60,8 +54,7 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   const transport = options.transport ?? createSmtpTransport(smtpUrl!);
   const batchSize = options.batchSize ?? 50;
   const pollMs = options.pollMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 10_000;
-  const sendLeaseMs = SMTP_TIMEOUT_MS * 1.5;
+  const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 10;
   const retryBaseMs = options.retryBaseMs ?? 2000;
 
@@ -86,40 +79,16 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), until: until.getTime() };
   }
 
-  async function release(ids: number[], claimedUntil: number): Promise<void> {
+  async function release(ids: number[]): Promise<void> {
     if (!ids.length) return;
-    // Not tried: give back the claim and the try it counted, unless the claim lapsed and another
-    // sender holds the row now.
+    // Not tried: give back the claim and the try it counted.
     await db.execute(
       sql`update mail_outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
-        where id in ${ids} and status = 'pending' and locked_until = ${new Date(claimedUntil).toISOString()}::timestamptz`,
+        where id in ${ids} and status = 'pending'`,
     );
   }
 
-  const markSentSql = (id: number) =>
-    sql`update mail_outbox set status = 'sent', sent_at = ${now().toISOString()}::timestamptz, locked_until = null, last_error = null
-      where id = ${id}`;
-
-  /**
-   * Holds one claimed row for its send, if the claim is still this sender's: the row's lease and
-   * try count are as the claim left them (a sender that claimed it after the claim lapsed counted
-   * another try). Returns false when another sender has it now. `sentId`, the mail delivered just
-   * before, is marked sent in the same statement: one statement per mail, as before the per-row
-   * take, and still before the next mail goes out.
-   */
-  async function takeForSend(row: Claimed, claimedUntil: number, sentId: number | undefined): Promise<boolean> {
-    const until = new Date(now().getTime() + sendLeaseMs);
-    const take = sql`update mail_outbox set locked_until = ${until.toISOString()}::timestamptz
-        where id = ${row.id} and status = 'pending' and attempts = ${row.attempts}
-          and locked_until = ${new Date(claimedUntil).toISOString()}::timestamptz
-        returning id`;
-    // A data-modifying WITH runs to completion even though the outer statement does not read it.
-    const taken = await queryRows<{ id: number }>(db, sentId === undefined ? take : sql`with marked as (${markSentSql(sentId)}) ${take}`);
-    return taken.length === 1;
-  }
-
-  /** Sends one mail; true when the relay took it (the caller marks it sent), false after a failure it recorded. */
-  async function sendOne(row: Claimed): Promise<boolean> {
+  async function sendOne(row: Claimed): Promise<void> {
     try {
       await transport.send({
         from: config.MAIL_FROM,
@@ -147,9 +116,12 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
         attempts: row.attempts,
         error: failure.summary,
       });
-      return false;
+      return;
     }
-    return true;
+    await db.execute(
+      sql`update mail_outbox set status = 'sent', sent_at = ${now().toISOString()}::timestamptz, locked_until = null, last_error = null
+        where id = ${row.id}`,
+    );
   }
 
   /** Claims and sends until nothing is due; returns how many rows it handled. */
@@ -157,27 +129,15 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     for (;;) {
       if (stopping) return;
       const { rows, until } = await claim();
-      // The mail delivered last and not yet marked sent: the next take marks it (see takeForSend).
-      let sentId: number | undefined;
-      try {
-        for (let i = 0; i < rows.length; i++) {
-          // Nothing after stop(), and nothing on a claim about to lapse: give the rest back (a new
-          // claim takes them again at once if no other sender has).
-          if (stopping || now().getTime() + 1000 > until) {
-            await release(
-              rows.slice(i).map((r) => r.id),
-              until,
-            );
-            break;
-          }
-          const taken = await takeForSend(rows[i], until, sentId);
-          sentId = undefined;
-          if (taken && (await sendOne(rows[i]))) sentId = rows[i].id;
+      for (let i = 0; i < rows.length; i++) {
+        // Never start a send the lease might not cover, nor one after stop(): give the rest back.
+        if (stopping || now().getTime() + SMTP_TIMEOUT_MS * 1.5 > until) {
+          await release(rows.slice(i).map((r) => r.id));
+          return;
         }
-      } finally {
-        if (sentId !== undefined) await db.execute(markSentSql(sentId));
+        await sendOne(rows[i]);
       }
-      if (stopping || rows.length < batchSize) return;
+      if (rows.length < batchSize) return;
     }
   }
 

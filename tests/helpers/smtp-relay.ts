@@ -102,13 +102,13 @@ export function header(raw: string, name: string): string | undefined {
  */
 export async function waitForDrain(
   progress: () => number,
-  done: () => boolean,
+  done: () => boolean | Promise<boolean>,
   { stallMs, capMs, what }: { stallMs: number; capMs: number; what: string },
 ): Promise<void> {
   const start = Date.now();
   let last = progress();
   let lastChange = start;
-  while (!done()) {
+  while (!(await done())) {
     const now = Date.now();
     const current = progress();
     if (current !== last) {
