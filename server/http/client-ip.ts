@@ -33,8 +33,21 @@ export function clientIp(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: 
   return peer;
 }
 
-/** Whether the client reached us over HTTPS (directly or via the trusted proxy). */
+/**
+ * Whether the client reached us over HTTPS: the connection itself is TLS, or the socket peer is the
+ * proxy named by TRUST_PROXY and says its client used HTTPS. The one rule for both request paths:
+ * the Hono app (`isHttps`) and the static fast path on node:http, which pass the same three facts.
+ */
+export function connectionIsHttps(
+  config: Pick<Config, "TRUST_PROXY">,
+  tls: boolean,
+  peer: string,
+  forwardedProto: string | string[] | undefined,
+): boolean {
+  return tls || (fromTrustedProxy(config, peer) && forwardedProto === "https");
+}
+
+/** `connectionIsHttps` for a Hono request (its URL says https when the socket is TLS, or in tests). */
 export function isHttps(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: string = socketAddress(c)): boolean {
-  if (c.req.url.startsWith("https:")) return true;
-  return fromTrustedProxy(config, peer) && c.req.header("x-forwarded-proto") === "https";
+  return connectionIsHttps(config, c.req.url.startsWith("https:"), peer, c.req.header("x-forwarded-proto"));
 }

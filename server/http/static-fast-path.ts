@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Config } from "../config";
-import { fromTrustedProxy } from "./client-ip";
+import { connectionIsHttps } from "./client-ip";
 import { logLine } from "./log";
 import { securityHeaderEntries } from "./security-headers";
 import { staticAnswer, type StaticFile } from "./static-files";
@@ -61,6 +61,6 @@ export function staticFastPath(
 }
 
 function isHttps(req: IncomingMessage, config: Pick<Config, "TRUST_PROXY">): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  return fromTrustedProxy(config, req.socket.remoteAddress ?? "unknown") && req.headers["x-forwarded-proto"] === "https";
+  const socket = req.socket as IncomingMessage["socket"] & { encrypted?: boolean };
+  return connectionIsHttps(config, socket.encrypted === true, socket.remoteAddress ?? "unknown", req.headers["x-forwarded-proto"]);
 }
