@@ -8,6 +8,8 @@ export const adminRoutes: RouteConfigEntry[] = [
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   route("admin/invite", "routes/admin/invite.tsx"),
+  // The Outbox's preview of one mail, fetched when an item is opened (a resource route: data only).
+  route("dashboard/outbox/:id/preview", "routes/admin/outbox-preview.ts"),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard-index.tsx"),
     route("dashboard/overview", "routes/admin/overview.tsx"),

@@ -1,16 +1,18 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
-import { OutboxPreviewSchema, type OutboxItem as Item } from "../../../contract/outbox";
+import { useFetcher } from "react-router";
+import type { OutboxPreview as Preview, OutboxItem as Item } from "../../../contract/outbox";
 import { api, errorMessage } from "../../lib/api-client";
 import { secondaryButtonClass } from "./form-field";
-import { useApiData } from "./use-api-data";
+
+/** The preview route's answer (app/routes/admin/outbox-preview.ts): the preview, or why there is none. */
+export type OutboxPreviewResult = { preview: Preview; error?: undefined } | { preview?: undefined; error: string };
 
 const STATUS_STYLE: Record<Item["status"], string> = {
   pending: "bg-amber-100 text-amber-900",
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
 };
-const parsePreview = (raw: unknown) => OutboxPreviewSchema.parse(raw);
 const when = (iso: string) => new Date(iso).toUTCString();
 
 /** One outbox mail: its delivery state, a preview on demand, and Resend. */
@@ -85,20 +87,25 @@ export function OutboxItem({ item, onChanged }: { item: Item; onChanged: () => v
 }
 
 function OutboxPreview({ id, subject }: { id: number; subject: string }) {
-  const preview = useApiData(`/api/admin/outbox/${id}`, parsePreview);
-  if (preview.error)
+  // Loaded when the item opens, through the preview route's loader (decision 017), not at page load.
+  const fetcher = useFetcher<OutboxPreviewResult>();
+  const { load } = fetcher;
+  useEffect(() => {
+    void load(`/dashboard/outbox/${id}/preview`);
+  }, [id, load]);
+  if (fetcher.data?.error)
     return (
       <p className="mt-3 text-red-700" role="alert">
-        Could not load the preview: {preview.error}
+        Could not load the preview: {fetcher.data.error}
       </p>
     );
-  if (!preview.data)
+  if (!fetcher.data?.preview)
     return (
       <p className="mt-3" role="status">
         Loading the preview...
       </p>
     );
-  const { headers, html, text } = preview.data;
+  const { headers, html, text } = fetcher.data.preview;
   return (
     <section className="mt-3 space-y-3" aria-label={`Preview of ${subject}`}>
       <h3 className="text-sm font-semibold">Headers</h3>

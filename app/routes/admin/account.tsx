@@ -1,33 +1,56 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { useSearchParams } from "react-router";
-import { MfaStatusSchema, RecoveryCodesResponseSchema, SessionListSchema } from "../../../contract/identity";
+import { useRevalidator, useSearchParams } from "react-router";
+import { RecoveryCodesResponseSchema } from "../../../contract/identity";
 import { PasskeysSection } from "../../components/admin/account/passkeys-section";
 import { PasswordForm } from "../../components/admin/account/password-form";
 import { RecoveryCodes } from "../../components/admin/account/recovery-codes";
 import { SessionsList } from "../../components/admin/account/sessions-list";
 import { TotpSection } from "../../components/admin/account/totp-section";
 import { secondaryButtonClass } from "../../components/admin/form-field";
-import { useApiData } from "../../components/admin/use-api-data";
+import { ScreenError } from "../../components/admin/screen-error";
 import { api, errorMessage } from "../../lib/api-client";
+import type { Route } from "./+types/account";
+import { requireAdminPage, sessionToken } from "./session.server";
 
-const parseSessions = (raw: unknown) => SessionListSchema.parse(raw).sessions;
-const parseMfa = (raw: unknown) => MfaStatusSchema.parse(raw);
+// Read in the loader (decision 017): the same service calls as GET /api/admin/sessions and
+// /api/admin/mfa. Changes go through the API, then the loader runs again.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, context);
+  // requireAdminPage found a session, so its token is there.
+  const token = sessionToken(request, context.https) ?? "";
+  const [sessions, factors] = await Promise.all([
+    context.services.account.sessions(admin.id, token),
+    context.services.account.factors(admin.id),
+  ]);
+  return { sessions, mfa: factors };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <title>Account | Admin</title>
+      <h1 className="text-2xl font-bold">Account</h1>
+      <ScreenError error={error} what="your account" />
+    </>
+  );
+}
+
 const section = "rounded-lg bg-white p-4 shadow md:p-6";
 
 /** The signed-in admin's own account (PRODUCT.md section 11): password, sessions, second factors. */
-export default function Account() {
-  const sessions = useApiData("/api/admin/sessions", parseSessions);
-  const mfa = useApiData("/api/admin/mfa", parseMfa);
+export default function Account({ loaderData: { sessions, mfa } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const reload = () => void revalidator.revalidate();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [params] = useSearchParams();
-  const mustEnrol = params.get("enrol") === "required" && mfa.data && !mfa.data.totp && mfa.data.passkeys.length === 0;
+  const mustEnrol = params.get("enrol") === "required" && !mfa.totp && mfa.passkeys.length === 0;
 
   async function regenerate() {
     if (!window.confirm("Make 10 new recovery codes? The old ones stop working.")) return;
     try {
       setCodes(RecoveryCodesResponseSchema.parse(await api("/api/admin/mfa/recovery-codes", { json: {} })).recovery_codes);
-      mfa.reload();
+      reload();
     } catch (error) {
       toast.error(errorMessage(error, "The server could not be reached."));
     }
@@ -47,41 +70,34 @@ export default function Account() {
           <h2 id="factors-title" className="text-lg font-semibold">
             Two-factor sign-in
           </h2>
-          {mfa.error ? (
-            <p role="alert" className="mt-2 text-red-700">
-              Could not load: {mfa.error}
-            </p>
-          ) : null}
           {codes ? (
             <div className="mt-4">
               <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
             </div>
           ) : null}
-          {mfa.data ? (
-            <div className="mt-4 grid gap-6">
-              <div>
-                <h3 className="font-semibold">Authenticator app</h3>
-                <div className="mt-2">
-                  <TotpSection enabled={mfa.data.totp} onCodes={setCodes} onChange={mfa.reload} />
-                </div>
+          <div className="mt-4 grid gap-6">
+            <div>
+              <h3 className="font-semibold">Authenticator app</h3>
+              <div className="mt-2">
+                <TotpSection enabled={mfa.totp} onCodes={setCodes} onChange={reload} />
               </div>
-              <div>
-                <h3 className="font-semibold">Passkeys</h3>
-                <div className="mt-2">
-                  <PasskeysSection passkeys={mfa.data.passkeys} onCodes={setCodes} onChange={mfa.reload} />
-                </div>
-              </div>
-              {mfa.data.totp || mfa.data.passkeys.length ? (
-                <div>
-                  <h3 className="font-semibold">Recovery codes</h3>
-                  <p className="mt-1 text-sm">{mfa.data.recovery_codes_left} of 10 unused.</p>
-                  <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={regenerate}>
-                    Make new recovery codes
-                  </button>
-                </div>
-              ) : null}
             </div>
-          ) : null}
+            <div>
+              <h3 className="font-semibold">Passkeys</h3>
+              <div className="mt-2">
+                <PasskeysSection passkeys={mfa.passkeys} onCodes={setCodes} onChange={reload} />
+              </div>
+            </div>
+            {mfa.totp || mfa.passkeys.length ? (
+              <div>
+                <h3 className="font-semibold">Recovery codes</h3>
+                <p className="mt-1 text-sm">{mfa.recovery_codes_left} of 10 unused.</p>
+                <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={regenerate}>
+                  Make new recovery codes
+                </button>
+              </div>
+            ) : null}
+          </div>
         </section>
         <section aria-labelledby="password-title" className={section}>
           <h2 id="password-title" className="text-lg font-semibold">
@@ -89,20 +105,15 @@ export default function Account() {
           </h2>
           <p className="mt-1 text-sm text-slate-700">Changing it signs out every other session.</p>
           <div className="mt-4">
-            <PasswordForm onChanged={sessions.reload} />
+            <PasswordForm onChanged={reload} />
           </div>
         </section>
         <section aria-labelledby="sessions-title" className={section}>
           <h2 id="sessions-title" className="text-lg font-semibold">
             Sessions
           </h2>
-          {sessions.error ? (
-            <p role="alert" className="mt-2 text-red-700">
-              Could not load: {sessions.error}
-            </p>
-          ) : null}
           <div className="mt-4">
-            {sessions.data ? <SessionsList sessions={sessions.data} onChange={sessions.reload} /> : <p role="status">Loading...</p>}
+            <SessionsList sessions={sessions} onChange={reload} />
           </div>
         </section>
       </div>

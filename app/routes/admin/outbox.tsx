@@ -3,6 +3,7 @@ import { OUTBOX_STATUSES, OutboxListQuerySchema } from "../../../contract/outbox
 import { SelectField } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { OutboxItem } from "../../components/admin/outbox-item";
+import { ScreenError } from "../../components/admin/screen-error";
 import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/outbox";
 import { requireAdminPage } from "./session.server";
@@ -46,6 +47,18 @@ export default function Outbox({ loaderData: { list } }: Route.ComponentProps) {
         ))}
       </ul>
       <Pager label="Outbox pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
+    </>
+  );
+}
+
+// The list's loader, or a preview's fetch that failed on the way (the preview route's own answer for
+// a gone mail is drawn in the item).
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <title>Outbox | Admin</title>
+      <h1 className="text-2xl font-bold">Outbox</h1>
+      <ScreenError error={error} what="the outbox" />
     </>
   );
 }
