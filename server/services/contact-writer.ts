@@ -1,5 +1,9 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { contactMessages, mailOutbox, rateLimits } from "../db/schema";
+import { bare, nameLiteral, names } from "../db/sql-names";
 import { sqlState } from "./db-errors";
 import type { ServiceDeps } from "./deps";
 import { renderContactNotification } from "./mail/contact-notification";
@@ -34,29 +38,49 @@ const WINDOW_SECONDS = 60;
 /** Rows per statement; a longer queue is written in several statements, one after another. */
 const MAX_BATCH = 500;
 
-// `nth` = each post's position among its key's hits in the window, counting other instances'
-// earlier hits (the upsert returns the count after adding this batch's hits). $1: the batch as a
-// JSON array, $2: CONTACT_RATE_LIMIT.
-const BATCH_SQL = `
-  with batch as (
-    select * from json_to_recordset($1::json) as b(
-      i int, rate_key text, window_start timestamptz, source text, name text, email text, message text,
-      org_type text, org_name text, other_type text, client_ip text, created_at timestamptz)
+const cm = contactMessages;
+const rl = rateLimits;
+const mo = mailOutbox;
+
+// The batch's JSON keys are this file's own vocabulary; the tables and columns written come from
+// the schema (server/db/sql-names.ts), so a rename there changes this text or fails the typecheck.
+const BATCH_COLUMNS = sql.raw(`i int, rate_key text, window_start timestamptz, source text, name text, email text, message text,
+      org_type text, org_name text, other_type text, client_ip text, created_at timestamptz`);
+/** The mail's parts, beside each post when it is notified. */
+const NOTIFY_COLUMNS = sql.raw(", subject text, html_a text, html_b text, text_a text, text_b text");
+const batchOf = (notify: boolean) => sql`batch as (
+    select * from json_to_recordset($1::json) as b(${BATCH_COLUMNS}${notify ? NOTIFY_COLUMNS : sql``})
   ), hits as (
-    insert into rate_limits (key, window_start, count)
+    insert into ${rl} (${names(rl.key, rl.windowStart, rl.count)})
     select rate_key, window_start, count(*) from batch group by rate_key, window_start
-    on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-    returning key, window_start, count
+    on conflict (${names(rl.key, rl.windowStart)}) do update set ${bare(rl.count)} = ${rl.count} + excluded.${bare(rl.count)}
+    returning ${rl.key} as key, ${rl.windowStart} as window_start, ${rl.count} as count
   ), ranked as (
     select b.*, (h.count - count(*) over w + row_number() over (w order by b.i))::int as nth
     from batch b join hits h on h.key = b.rate_key and h.window_start = b.window_start
     window w as (partition by b.rate_key, b.window_start)
-  ), stored as (
-    insert into contact_messages (source, name, email, message, org_type, org_name, other_type, client_ip, created_at)
-    select source, name, email, message, org_type, org_name, other_type, client_ip, created_at
+  )`;
+const MESSAGE_COLUMNS = [cm.source, cm.name, cm.email, cm.message, cm.orgType, cm.orgName, cm.otherType, cm.clientIp, cm.createdAt];
+const MESSAGE_VALUES = sql.raw("source, name, email, message, org_type, org_name, other_type, client_ip, created_at");
+
+const dialect = new PgDialect();
+/** The statement's text; its parameters are the fixed $1.. named in the comments, never inlined values. */
+function statementText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length) throw new Error("the contact batch statement must take its values as $n parameters only");
+  return text;
+}
+
+// `nth` = each post's position among its key's hits in the window, counting other instances'
+// earlier hits (the upsert returns the count after adding this batch's hits). $1: the batch as a
+// JSON array, $2: CONTACT_RATE_LIMIT.
+const BATCH_SQL = statementText(sql`
+  with ${batchOf(false)}, stored as (
+    insert into ${cm} (${names(...MESSAGE_COLUMNS)})
+    select ${MESSAGE_VALUES}
     from ranked where nth <= $2 order by i
   )
-  select i, nth from ranked`;
+  select i, nth from ranked`);
 
 /**
  * The same statement when CONTACT_NOTIFY_TO is set: it also writes one outbox row per STORED post
@@ -65,33 +89,20 @@ const BATCH_SQL = `
  * notification's HTML and text come rendered in two halves each (before/after the id).
  * $3: recipients, $4: the Message-ID domain.
  */
-const BATCH_NOTIFY_SQL = `
-  with batch as (
-    select * from json_to_recordset($1::json) as b(
-      i int, rate_key text, window_start timestamptz, source text, name text, email text, message text,
-      org_type text, org_name text, other_type text, client_ip text, created_at timestamptz,
-      subject text, html_a text, html_b text, text_a text, text_b text)
-  ), hits as (
-    insert into rate_limits (key, window_start, count)
-    select rate_key, window_start, count(*) from batch group by rate_key, window_start
-    on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-    returning key, window_start, count
-  ), ranked as (
-    select b.*, (h.count - count(*) over w + row_number() over (w order by b.i))::int as nth
-    from batch b join hits h on h.key = b.rate_key and h.window_start = b.window_start
-    window w as (partition by b.rate_key, b.window_start)
-  ), accepted as (
-    select r.*, nextval(pg_get_serial_sequence('contact_messages', 'id')) as id from ranked r where nth <= $2
+const BATCH_NOTIFY_SQL = statementText(sql`
+  with ${batchOf(true)}, accepted as (
+    select r.*, nextval(pg_get_serial_sequence(${nameLiteral(getTableName(cm))}, ${nameLiteral(cm.id.name)})) as id
+    from ranked r where nth <= $2
   ), stored as (
-    insert into contact_messages (id, source, name, email, message, org_type, org_name, other_type, client_ip, created_at)
-    select id, source, name, email, message, org_type, org_name, other_type, client_ip, created_at from accepted order by i
+    insert into ${cm} (${names(cm.id, ...MESSAGE_COLUMNS)})
+    select id, ${MESSAGE_VALUES} from accepted order by i
   ), notified as (
-    insert into mail_outbox (kind, message_id, to_addrs, reply_to, subject, html, text_body, created_at, next_attempt_at)
+    insert into ${mo} (${names(mo.kind, mo.messageId, mo.toAddrs, mo.replyTo, mo.subject, mo.html, mo.textBody, mo.createdAt, mo.nextAttemptAt)})
     select 'contact-notification', '<' || gen_random_uuid() || '@' || $4 || '>', $3::text[], email, subject,
       html_a || id || html_b, text_a || id || text_b, created_at, created_at
     from accepted order by i
   )
-  select i, nth from ranked`;
+  select i, nth from ranked`);
 
 type BatchRow = { i: number; nth: number };
 

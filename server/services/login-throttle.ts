@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { loginFailures } from "../db/schema";
 import { queryRows } from "../db/query-rows";
+import { bare, names } from "../db/sql-names";
 import type { ServiceDeps } from "./deps";
 
 export const MAX_FAILURES = 5; // per account and client IP, password and second step together
@@ -8,6 +9,8 @@ export const LOCK_MS = 15 * 60_000;
 
 /** The throttle key of one account from one client address. */
 export const failureKey = (email: string, clientIp: string) => `${email.trim().toLowerCase()}|${clientIp}`;
+
+const lf = loginFailures;
 
 export function createLoginThrottle({ db, now }: Pick<ServiceDeps, "db" | "now">) {
   return {
@@ -23,19 +26,19 @@ export function createLoginThrottle({ db, now }: Pick<ServiceDeps, "db" | "now">
       const rows = await queryRows<{ failures: number; locked_until: string | Date | null }>(
         db,
         sql`
-        insert into login_failures (key, failures, locked_until, updated_at) values (${key}, 1, null, ${nowIso})
-        on conflict (key) do update set
-          failures = case
-            when login_failures.locked_until is not null and login_failures.locked_until <= ${nowIso} then 1
-            when login_failures.locked_until is null and login_failures.updated_at < ${staleBefore} then 1
-            else login_failures.failures + 1 end,
-          locked_until = case
-            when login_failures.locked_until is not null and login_failures.locked_until <= ${nowIso} then null
-            when login_failures.locked_until is null and login_failures.failures + 1 > ${MAX_FAILURES}
-              and login_failures.updated_at >= ${staleBefore} then ${new Date(at.getTime() + LOCK_MS).toISOString()}::timestamptz
-            else login_failures.locked_until end,
-          updated_at = ${nowIso}
-        returning failures, locked_until`,
+        insert into ${lf} (${names(lf.key, lf.failures, lf.lockedUntil, lf.updatedAt)}) values (${key}, 1, null, ${nowIso})
+        on conflict (${bare(lf.key)}) do update set
+          ${bare(lf.failures)} = case
+            when ${lf.lockedUntil} is not null and ${lf.lockedUntil} <= ${nowIso} then 1
+            when ${lf.lockedUntil} is null and ${lf.updatedAt} < ${staleBefore} then 1
+            else ${lf.failures} + 1 end,
+          ${bare(lf.lockedUntil)} = case
+            when ${lf.lockedUntil} is not null and ${lf.lockedUntil} <= ${nowIso} then null
+            when ${lf.lockedUntil} is null and ${lf.failures} + 1 > ${MAX_FAILURES}
+              and ${lf.updatedAt} >= ${staleBefore} then ${new Date(at.getTime() + LOCK_MS).toISOString()}::timestamptz
+            else ${lf.lockedUntil} end,
+          ${bare(lf.updatedAt)} = ${nowIso}
+        returning ${lf.failures} as failures, ${lf.lockedUntil} as locked_until`,
       );
       const row = rows[0];
       const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
+import { rateLimits } from "../db/schema";
+import { bare, names } from "../db/sql-names";
 import type { ServiceDeps } from "./deps";
 
 /** The fixed window holding `nowMs`, and the whole seconds until it ends (for Retry-After). */
@@ -23,9 +25,10 @@ export function createRateLimiter({ db, now }: ServiceDeps) {
       const rows = await queryRows<{ count: number }>(
         db,
         sql`
-        insert into rate_limits (key, window_start, count) values (${key}, ${window.start.toISOString()}, 1)
-        on conflict (key, window_start) do update set count = rate_limits.count + 1
-        returning count`,
+        insert into ${rateLimits} (${names(rateLimits.key, rateLimits.windowStart, rateLimits.count)})
+        values (${key}, ${window.start.toISOString()}, 1)
+        on conflict (${names(rateLimits.key, rateLimits.windowStart)}) do update set ${bare(rateLimits.count)} = ${rateLimits.count} + 1
+        returning ${rateLimits.count} as count`,
       );
       const count = Number(rows[0].count);
       // Old windows are deleted by the retention job (server/jobs/retention.ts), not here.
@@ -56,9 +59,11 @@ export function createLeasedRateLimiter({ db, now }: Pick<ServiceDeps, "db" | "n
     const rows = await queryRows<{ count: number }>(
       db,
       sql`
-      insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, ${n})
-      on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-      returning count`,
+      insert into ${rateLimits} (${names(rateLimits.key, rateLimits.windowStart, rateLimits.count)})
+      values (${key}, ${windowStart.toISOString()}, ${n})
+      on conflict (${names(rateLimits.key, rateLimits.windowStart)})
+        do update set ${bare(rateLimits.count)} = ${rateLimits.count} + excluded.${bare(rateLimits.count)}
+      returning ${rateLimits.count} as count`,
     );
     const before = Number(rows[0].count) - n;
     const granted = Math.max(0, Math.min(n, limit - before));
