@@ -8,6 +8,7 @@ import { startAppServer } from "./lib/app-server";
 import { bench, wants } from "./lib/config";
 import { freshDb } from "./lib/databases";
 import { markdown } from "./lib/table";
+import { adminListsSection } from "./sections/admin-lists";
 import { contactSection } from "./sections/contact";
 import { dashboardSection } from "./sections/dashboard";
 import { frontEndSection } from "./sections/front-end";
@@ -47,6 +48,7 @@ async function main(): Promise<number> {
   if (wants("dashboard")) await dashboardSection();
   if (wants("store")) await storeSection();
   if (wants("mail")) await mailSection();
+  if (wants("admin-lists")) await adminListsSection();
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
   console.log(`\n${started.toISOString()} — ${machine}\n`);

@@ -19,7 +19,9 @@ export const bench = {
   postgresUrl: env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   /** Order counts for the dashboard section. */
   orderSizes: (env.BENCH_ORDERS ?? "1000,100000,1000000").split(",").map(Number),
-  /** Comma-separated sections to run (static,ssr,contact,dashboard,mail,frontend,lighthouse); empty = all. */
+  /** Coupons and orders each (one size) for the admin-lists section. */
+  adminListRows: num("BENCH_ADMIN_LIST_ROWS", 1_000_000),
+  /** Comma-separated sections to run (pages,front-end,lighthouse,contact,dashboard,store,mail,admin-lists); empty = all. */
   only: env.BENCH_ONLY ? env.BENCH_ONLY.split(",") : undefined,
   chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
   /** Lighthouse runs per page: the median run gives the category scores, the worst run the performance target. */

@@ -31,8 +31,11 @@ export async function fillOrders(database: Database, from: number, to: number): 
         on conflict do nothing`);
     }
     // Row i is i * 31.5 s old: a million orders span a year, and the newest stay the newest.
-    await run(`insert into orders (customer_id, product_version_id, amount_paid_minor, payment_id, status, created_at, expires_at)
+    // Each order carries its customer's e-mail and name, as a paid order does (the admin's order
+    // search by e-mail reads them): customer k (k = 1 + i % CUSTOMERS) has a hundredth of a million.
+    await run(`insert into orders (customer_id, customer_email, customer_name, product_version_id, amount_paid_minor, payment_id, status, created_at, expires_at)
       select (select min(id) from customers) + i % ${CUSTOMERS},
+        'customer' || (1 + i % ${CUSTOMERS}) || '@example.com', 'Customer ' || (1 + i % ${CUSTOMERS}),
         (select id from product_versions where product_id = 'bench' and version = '1.0.0'),
         4900 - (i % 5) * 100, 'pay_bench_' || i,
         (array['placed', 'active', 'expired'])[1 + i % 3],
@@ -45,8 +48,38 @@ export async function fillOrders(database: Database, from: number, to: number): 
       where s.name like 'orders_%'`);
     await run(`update stat_counters set value = (select count(*) from customers) where name = 'customers'`);
     await run(`delete from order_daily_counts`);
-    await run(`insert into order_daily_counts (day, count)
-      select (created_at at time zone 'UTC')::date, count(*) from orders group by 1`);
+    await run(`insert into order_daily_counts (day, count, revenue_minor)
+      select (coalesce(paid_at, created_at) at time zone 'UTC')::date, count(*), sum(amount_paid_minor) from orders
+      where status in ('placed', 'active', 'expired') group by 1`);
   });
   await database.db.execute(sql.raw(`analyze orders`));
+}
+
+/**
+ * Grows the coupons table to `count` codes of the bench version with one generate_series INSERT (no
+ * triggers on coupons): `prefix` and 10 upper-case hex characters, the first three from md5(i), so
+ * they spread like the generator's random ones (prefix + 3 characters matches about count / 4,096
+ * codes), the other seven i itself, so no two collide. Row i is newer than row i - 1 (ids and
+ * creation times run together, as batches are stored). Every tenth code is used (by an existing
+ * order when there is one), the next one void, the rest unused; a fifth carry a batch note.
+ */
+export async function fillCoupons(database: Database, count: number, prefix: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const run = (text: string) => tx.execute(sql.raw(text));
+    await run(`insert into products (id, name) values ('bench', 'Bench Suite') on conflict do nothing`);
+    await run(`insert into product_versions (product_id, version, os, amount_minor, features, external, python)
+      values ('bench', '1.0.0', array['linux'], 4900, array['fast'], '[]'::jsonb, '[]'::jsonb) on conflict do nothing`);
+    await run(`insert into coupons (code, product_version_id, discount_percent, used_at, order_id, voided_at, expires_at, note, created_at)
+      select '${prefix}' || upper(substr(md5(i::text), 1, 3) || lpad(to_hex(i), 7, '0')),
+        (select id from product_versions where product_id = 'bench' and version = '1.0.0'),
+        5 + i % 50,
+        case when i % 10 = 0 then now() - make_interval(secs => (${count} - i) * 31.5) + interval '1 day' end,
+        case when i % 10 = 0 then (select id from orders where id = (select min(id) from orders) + i / 10 - 1) end,
+        case when i % 10 = 1 then now() - make_interval(secs => (${count} - i) * 31.5) + interval '2 days' end,
+        case when i % 3 = 0 then now() - make_interval(secs => (${count} - i) * 31.5) + interval '90 days' end,
+        case when i % 5 = 0 then 'Bench batch ' || (i / 100) end,
+        now() - make_interval(secs => (${count} - i) * 31.5)
+      from generate_series(1, ${count}) i`);
+  });
+  await database.db.execute(sql.raw(`analyze coupons`));
 }
