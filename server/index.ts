@@ -13,6 +13,7 @@ import { pageErrorReporter } from "./http/page-errors";
 import { startRetentionJob } from "./jobs/retention";
 import { createMetrics } from "./metrics/metrics";
 import { staticFastPath } from "./http/static-fast-path";
+import { LICENCE_VALIDATE_PATH, licenceFastPath } from "./http/licence-fast-path";
 import { loadStaticFiles } from "./http/static-files";
 import { startMailSender } from "./jobs/mail-sender";
 import { startStoreExpiry } from "./jobs/store-expiry";
@@ -62,11 +63,13 @@ async function main() {
   );
   const app = createApp({ config, database, services, build, staticFiles, metrics });
 
-  // Prerendered pages and assets are answered on node:http before Hono (see staticFastPath);
-  // during shutdown, drainable closes each connection after its answer and fails /readyz.
+  // Prerendered pages and assets (staticFastPath) and licence validation (licenceFastPath) are
+  // answered on node:http before Hono; during shutdown, drainable closes each connection after its
+  // answer and fails /readyz.
   let drain = () => {};
   const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) => {
-    const drainAware = drainable(staticFastPath(staticFiles, config, listener, metrics?.boundRecorder("(static)")));
+    const licences = licenceFastPath(services, config, listener, metrics?.boundRecorder(LICENCE_VALIDATE_PATH));
+    const drainAware = drainable(staticFastPath(staticFiles, config, licences, metrics?.boundRecorder("(static)")));
     drain = drainAware.drain;
     // Slow clients are cut (issue 11 finding 6: 1,000 connections sending a byte every 5 s stayed
     // open past 80 s). Node checks the head and request deadlines every connectionsCheckingInterval.

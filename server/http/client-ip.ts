@@ -25,9 +25,13 @@ export function fromTrustedProxy(config: Pick<Config, "TRUST_PROXY">, peer: stri
  * proxy saw. Anything else could be forged by the client.
  */
 export function clientIp(c: Context, config: Pick<Config, "TRUST_PROXY">, peer: string = socketAddress(c)): string {
+  return clientIpOf(config, peer, c.req.header("x-forwarded-for"));
+}
+
+/** `clientIp` from the two facts it needs, for the paths that answer on node:http before Hono. */
+export function clientIpOf(config: Pick<Config, "TRUST_PROXY">, peer: string, forwardedFor: string | string[] | undefined): string {
   if (fromTrustedProxy(config, peer)) {
-    const forwarded = c.req.header("x-forwarded-for");
-    const last = forwarded?.split(",").pop()?.trim();
+    const last = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)?.split(",").pop()?.trim();
     if (last) return last;
   }
   return peer;
