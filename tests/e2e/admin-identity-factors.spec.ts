@@ -86,6 +86,16 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   await recovery.fill(codes[1]);
   await page.getByRole("button", { name: "Verify" }).click();
   await loggedIn(page);
+
+  // Removing the app asks first, in the accessible dialog (decision 035).
+  await page.goto("/dashboard/account");
+  await page.getByRole("button", { name: "Remove the app" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Remove the authenticator app?" })
+    .getByRole("button", { name: "Remove the authenticator app" })
+    .click();
+  await expect(page.getByText("The authenticator app was removed.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
 });
 
 test.describe("passkeys", () => {
@@ -119,6 +129,21 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("button", { name: "Remove passkey E2E virtual key" })).toBeVisible();
     await expect(page.getByText("Passkey added.")).toBeHidden();
     await checkScreen(page, "account-passkey", testInfo.project.name);
+    // New recovery codes only after the accessible dialog (decision 035): focus starts on Cancel and
+    // comes back to the button; the named button goes ahead.
+    const regenerate = page.getByRole("button", { name: "Make new recovery codes" });
+    await regenerate.click();
+    const dialog = page.getByRole("alertdialog", { name: "Make 10 new recovery codes?" });
+    await expect(dialog).toContainText("The old ones stop working.");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await checkScreen(page, "account-confirm-dialog", testInfo.project.name);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(regenerate).toBeFocused();
+    await regenerate.click();
+    await dialog.getByRole("button", { name: "Make new recovery codes" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await page.getByRole("button", { name: "I have saved them" }).click();
     // The Admins list shows the factor on this admin (and only on it).
     const { admins } = await (await api.get("/api/admin/admins")).json();
     const factorOf = (email: string) => admins.find((a: { email: string }) => a.email === email)?.two_factor;
@@ -136,5 +161,14 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Second step" })).toBeVisible({ timeout: 20_000 });
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await loggedIn(page);
+
+    await page.goto("/dashboard/account");
+    await page.getByRole("button", { name: "Remove passkey E2E virtual key" }).click();
+    await page
+      .getByRole("alertdialog", { name: 'Remove the passkey "E2E virtual key"?' })
+      .getByRole("button", { name: "Remove passkey E2E virtual key" })
+      .click();
+    await expect(page.getByText("Passkey removed.")).toBeVisible();
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
   });
 });

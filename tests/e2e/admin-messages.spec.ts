@@ -107,12 +107,25 @@ test("search, bulk mark read and delete, one delete, and long messages folded", 
   await expect(item(names[2]).getByText("new", { exact: true })).toBeVisible();
   await expect(page.getByText("0 selected")).toBeVisible();
 
-  page.once("dialog", (dialog) => dialog.accept());
-  await item(names[2]).getByRole("button", { name: "Delete" }).click();
+  // Delete asks first in the accessible dialog (decision 035): Escape keeps the message, the named button deletes it.
+  const remove = item(names[2]).getByRole("button", { name: "Delete" });
+  await remove.click();
+  const dialog = page.getByRole("alertdialog", { name: `Delete the message from ${names[2]}?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await checkScreen(page, "messages-delete-dialog", testInfo.project.name);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(item(names[2])).toHaveCount(1);
+  await remove.click();
+  await dialog.getByRole("button", { name: "Delete message" }).click();
   await expect(item(names[2])).toHaveCount(0);
   await page.getByLabel("Select all on this page").check();
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Delete selected" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete 2 selected messages?" })
+    .getByRole("button", { name: "Delete 2 selected messages" })
+    .click();
   await expect(page.getByText("2 messages deleted.")).toBeVisible();
   await expect(page.getByText("No messages match.")).toBeVisible();
 });

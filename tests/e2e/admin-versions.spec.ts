@@ -46,8 +46,11 @@ test("archive hides a version from the pickers; delete removes one without order
   await expect(page.getByRole("cell", { name: new RegExp(v.product_id) }).first()).toBeVisible();
 
   await openVersion(page, v.product_id, "1.0");
-  page.once("dialog", (dialog) => dialog.accept());
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page
+    .getByRole("alertdialog", { name: `Delete ${v.product_id} 1.0?` })
+    .getByRole("button", { name: `Delete version ${v.product_id} 1.0` })
+    .click();
   await page.waitForURL("**/dashboard/versions");
   expect((await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}&archived=include`)).ok()).toBe(true);
   const left = await (await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}&archived=include`)).json();

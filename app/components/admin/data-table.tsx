@@ -23,7 +23,10 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   if (rows.length === 0) return <p className="mt-3 text-slate-700">{empty}</p>;
   return (
-    <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+    // relative: the cells' visually hidden labels (sr-only, position absolute) are placed and clipped
+    // here; without it they sit past the phone's edge and widen the whole page, and a modal dialog
+    // centred in that wider page opens off screen (the coupon list's Void, 390 px).
+    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-300">
           {table.getHeaderGroups().map((group) => (

@@ -2,6 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import type { ContactMessage } from "../../../contract/contact";
 import { api, errorMessage } from "../../lib/api-client";
+import type { ConfirmRequest } from "./confirm-dialog";
 import { secondaryButtonClass } from "./form-field";
 import { LocalTime } from "./local-time";
 
@@ -20,11 +21,14 @@ export function MessageItem({
   selected,
   onSelect,
   onChanged,
+  confirm,
 }: {
   message: ContactMessage;
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onChanged: () => void;
+  /** The screen's one confirm dialog (decision 035). */
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
 }) {
   const [busy, setBusy] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -43,8 +47,13 @@ export function MessageItem({
   }
   const setStatus = (status: ContactMessage["status"]) =>
     run(() => api(`/api/admin/messages/${message.id}`, { method: "PATCH", json: { status } }), `Message marked ${status}.`);
-  const remove = () => {
-    if (!window.confirm(`Delete the message from ${message.name} for good?`)) return;
+  const remove = async () => {
+    const ok = await confirm({
+      title: `Delete the message from ${message.name}?`,
+      text: "It is deleted for good. This cannot be undone.",
+      confirmLabel: "Delete message",
+    });
+    if (!ok) return;
     void run(() => api(`/api/admin/messages/${message.id}`, { method: "DELETE" }), "Message deleted.");
   };
 

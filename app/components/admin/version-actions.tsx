@@ -2,6 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import type { VersionDetail } from "../../../contract/admin-versions";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { useConfirm } from "./confirm-dialog";
 import { secondaryButtonClass } from "./form-field";
 
 /** Archive (or bring back) and delete; a delete the server refuses (orders refer to it) offers the archive. */
@@ -16,6 +17,7 @@ export function VersionActions({
 }) {
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
+  const [confirmDialog, confirm] = useConfirm();
 
   async function run(action: () => Promise<unknown>, done: () => void, success: string) {
     setBusy(true);
@@ -39,8 +41,14 @@ export function VersionActions({
       onChanged,
       archived ? "Version archived." : "Version restored.",
     );
-  const remove = () => {
-    if (!window.confirm(`Delete ${version.product_id} ${version.version} with its patches and coupons? This cannot be undone.`)) return;
+  const remove = async () => {
+    const name = `${version.product_id} ${version.version}`;
+    const ok = await confirm({
+      title: `Delete ${name}?`,
+      text: "Its patches and coupons go with it. This cannot be undone.",
+      confirmLabel: `Delete version ${name}`,
+    });
+    if (!ok) return;
     void run(() => api(`/api/admin/product-versions/${version.id}`, { method: "DELETE" }), onDeleted, "Version deleted.");
   };
 
@@ -60,6 +68,7 @@ export function VersionActions({
           {message}
         </p>
       ) : null}
+      {confirmDialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { PasswordForm } from "../../components/admin/account/password-form";
 import { RecoveryCodes } from "../../components/admin/account/recovery-codes";
 import { SessionsList } from "../../components/admin/account/sessions-list";
 import { TotpSection } from "../../components/admin/account/totp-section";
+import { useConfirm } from "../../components/admin/confirm-dialog";
 import { secondaryButtonClass } from "../../components/admin/form-field";
 import { ScreenError } from "../../components/admin/screen-error";
 import { api, errorMessage } from "../../lib/api-client";
@@ -43,11 +44,17 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
   const revalidator = useRevalidator();
   const reload = () => void revalidator.revalidate();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [confirmDialog, confirm] = useConfirm();
   const [params] = useSearchParams();
   const mustEnrol = params.get("enrol") === "required" && !mfa.totp && mfa.passkeys.length === 0;
 
   async function regenerate() {
-    if (!window.confirm("Make 10 new recovery codes? The old ones stop working.")) return;
+    const ok = await confirm({
+      title: "Make 10 new recovery codes?",
+      text: "The old ones stop working.",
+      confirmLabel: "Make new recovery codes",
+    });
+    if (!ok) return;
     try {
       setCodes(RecoveryCodesResponseSchema.parse(await api("/api/admin/mfa/recovery-codes", { json: {} })).recovery_codes);
       reload();
@@ -79,13 +86,13 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
             <div>
               <h3 className="font-semibold">Authenticator app</h3>
               <div className="mt-2">
-                <TotpSection enabled={mfa.totp} onCodes={setCodes} onChange={reload} />
+                <TotpSection enabled={mfa.totp} onCodes={setCodes} onChange={reload} confirm={confirm} />
               </div>
             </div>
             <div>
               <h3 className="font-semibold">Passkeys</h3>
               <div className="mt-2">
-                <PasskeysSection passkeys={mfa.passkeys} onCodes={setCodes} onChange={reload} />
+                <PasskeysSection passkeys={mfa.passkeys} onCodes={setCodes} onChange={reload} confirm={confirm} />
               </div>
             </div>
             {mfa.totp || mfa.passkeys.length ? (
@@ -117,6 +124,7 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
           </div>
         </section>
       </div>
+      {confirmDialog}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import type { AdminListItem } from "../../../contract/identity";
 import { AdminActions } from "../../components/admin/admins/admin-actions";
 import { InviteForm } from "../../components/admin/admins/invite-form";
+import { useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
 import type { Route } from "./+types/admins";
 import { requireAdminPage } from "./session.server";
@@ -26,6 +27,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-IN"
 
 export default function Admins({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
+  const [confirmDialog, confirm] = useConfirm();
   const [sorting, setSorting] = useState<SortingState>([]);
   const { admins, meId } = loaderData;
   const columns = useMemo<ColumnDef<AdminListItem>[]>(
@@ -60,10 +62,10 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
         id: "actions",
         header: "Action",
         enableSorting: false,
-        cell: ({ row: { original: a } }) => <AdminActions admin={a} isMe={a.id === meId} onChange={revalidate} />,
+        cell: ({ row: { original: a } }) => <AdminActions admin={a} isMe={a.id === meId} onChange={revalidate} confirm={confirm} />,
       },
     ],
-    [meId, revalidate],
+    [meId, revalidate, confirm],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({
@@ -109,12 +111,13 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
                 <span>Last login: {when(a.last_login_at)}</span>
               </p>
               <div className="mt-2">
-                <AdminActions admin={a} isMe={a.id === meId} onChange={revalidate} />
+                <AdminActions admin={a} isMe={a.id === meId} onChange={revalidate} confirm={confirm} />
               </div>
             </li>
           ))}
         </ul>
       </section>
+      {confirmDialog}
     </>
   );
 }

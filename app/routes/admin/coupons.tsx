@@ -3,6 +3,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useRevalidator } from "react-router";
 import { COUPON_STATUSES, CouponListQuerySchema, type CouponItem } from "../../../contract/admin-coupons";
+import { type ConfirmRequest, useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
@@ -25,11 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0 }, products, errors };
 }
 
-function VoidButton({ coupon, onVoided }: { coupon: CouponItem; onVoided: () => void }) {
+type VoidProps = { coupon: CouponItem; onVoided: () => void; confirm: (request: ConfirmRequest) => Promise<boolean> };
+
+function VoidButton({ coupon, onVoided, confirm }: VoidProps) {
   const [busy, setBusy] = useState(false);
   if (coupon.status !== "unused") return null;
   async function run() {
-    if (!window.confirm(`Void coupon ${coupon.code}? It will no longer be accepted. This cannot be undone.`)) return;
+    const ok = await confirm({
+      title: `Void coupon ${coupon.code}?`,
+      text: "It will no longer be accepted. This cannot be undone.",
+      confirmLabel: `Void coupon ${coupon.code}`,
+    });
+    if (!ok) return;
     setBusy(true);
     try {
       await api(`/api/admin/coupons/${encodeURIComponent(coupon.code)}/void`, { method: "POST" });
@@ -51,6 +59,7 @@ function VoidButton({ coupon, onVoided }: { coupon: CouponItem; onVoided: () => 
 export default function Coupons({ loaderData: { list, products, errors } }: Route.ComponentProps) {
   const { params, page, update } = useUrlFilters();
   const revalidator = useRevalidator();
+  const [confirmDialog, confirm] = useConfirm();
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
   const columns: ColumnDef<CouponItem>[] = [
@@ -73,7 +82,11 @@ export default function Coupons({ loaderData: { list, products, errors } }: Rout
       cell: ({ row: { original: c } }) => (c.expires_at ? `${c.expires_at.slice(0, 10)} (UTC)` : "no expiry"),
     },
     { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
-    { id: "action", header: "Action", cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => revalidator.revalidate()} /> },
+    {
+      id: "action",
+      header: "Action",
+      cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => revalidator.revalidate()} confirm={confirm} />,
+    },
   ];
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
@@ -123,6 +136,7 @@ export default function Coupons({ loaderData: { list, products, errors } }: Rout
         <DataTable table={table} labelledBy="coupon-list-title" empty="No coupons match." />
         <Pager label="Coupon pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
       </section>
+      {confirmDialog}
     </>
   );
 }

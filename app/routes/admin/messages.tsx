@@ -4,6 +4,7 @@ import { Form, useLocation, useRevalidator } from "react-router";
 import { MESSAGE_SOURCES, MESSAGE_STATUSES, type MessageBulk, MessageListQuerySchema } from "../../../contract/contact";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { useConfirm } from "../../components/admin/confirm-dialog";
 import { MessageItem } from "../../components/admin/message-item";
 import { api, errorMessage } from "../../lib/api-client";
 import { parseListQuery } from "../../lib/list-query";
@@ -38,10 +39,19 @@ export default function Messages({ loaderData: { list, errors } }: Route.Compone
   const selected = selection.view === search ? selection.ids.filter((id) => list.messages.some((m) => m.id === id)) : [];
   const select = (ids: number[]) => setSelection({ view: search, ids });
   const [busy, setBusy] = useState(false);
+  const [confirmDialog, confirm] = useConfirm();
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
 
   async function bulk(action: MessageBulk["action"]) {
-    if (action === "delete" && !window.confirm(`Delete ${selected.length} selected messages for good?`)) return;
+    if (action === "delete") {
+      const count = selected.length === 1 ? "1 selected message" : `${selected.length} selected messages`;
+      const ok = await confirm({
+        title: `Delete ${count}?`,
+        text: "They are deleted for good. This cannot be undone.",
+        confirmLabel: `Delete ${count}`,
+      });
+      if (!ok) return;
+    }
     setBusy(true);
     try {
       const answer = await api<{ message: string }>("/api/admin/messages/bulk", { json: { ids: selected, action } });
@@ -121,11 +131,13 @@ export default function Messages({ loaderData: { list, errors } }: Route.Compone
             selected={selected.includes(message.id)}
             onSelect={(on) => select(on ? [...selected, message.id] : selected.filter((id) => id !== message.id))}
             onChanged={() => void revalidator.revalidate()}
+            confirm={confirm}
           />
         ))}
       </ul>
       {list.total === 0 ? <p className="mt-3 text-slate-700">No messages match.</p> : null}
       <Pager label="Message pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
+      {confirmDialog}
     </>
   );
 }

@@ -3,14 +3,21 @@ import toast from "react-hot-toast";
 import type { MfaStatus } from "../../../../contract/identity";
 import { api, errorMessage } from "../../../lib/api-client";
 import { passkeyError, registerPasskey } from "../../../lib/passkey-client";
+import type { ConfirmRequest } from "../confirm-dialog";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
 
-type Props = { passkeys: MfaStatus["passkeys"]; onCodes: (codes: string[]) => void; onChange: () => void };
+type Props = {
+  passkeys: MfaStatus["passkeys"];
+  onCodes: (codes: string[]) => void;
+  onChange: () => void;
+  /** The screen's one confirm dialog (decision 035). */
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
+};
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-IN", { dateStyle: "medium" }) : "never");
 
 /** Passkeys of this admin: add one on this device (it signs in alone), or remove one. */
-export function PasskeysSection({ passkeys, onCodes, onChange }: Props) {
+export function PasskeysSection({ passkeys, onCodes, onChange, confirm }: Props) {
   const [busy, setBusy] = useState(false);
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
@@ -32,7 +39,12 @@ export function PasskeysSection({ passkeys, onCodes, onChange }: Props) {
   }
 
   async function remove(id: number, name: string) {
-    if (!window.confirm(`Remove the passkey "${name}"?`)) return;
+    const ok = await confirm({
+      title: `Remove the passkey "${name}"?`,
+      text: "It can no longer sign in to this account.",
+      confirmLabel: `Remove passkey ${name}`,
+    });
+    if (!ok) return;
     try {
       await api(`/api/admin/mfa/passkeys/${id}`, { method: "DELETE" });
       toast.success("Passkey removed.");

@@ -2,12 +2,19 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { type TotpSetupResponse, TotpSetupResponseSchema, RecoveryCodesResponseSchema } from "../../../../contract/identity";
 import { ApiError, api, errorMessage } from "../../../lib/api-client";
+import type { ConfirmRequest } from "../confirm-dialog";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
 
-type Props = { enabled: boolean; onCodes: (codes: string[]) => void; onChange: () => void };
+type Props = {
+  enabled: boolean;
+  onCodes: (codes: string[]) => void;
+  onChange: () => void;
+  /** The screen's one confirm dialog (decision 035). */
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
+};
 
 /** The authenticator-app factor: QR code and secret, confirmed by one code; or remove it. */
-export function TotpSection({ enabled, onCodes, onChange }: Props) {
+export function TotpSection({ enabled, onCodes, onChange, confirm }: Props) {
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -23,7 +30,7 @@ export function TotpSection({ enabled, onCodes, onChange }: Props) {
     }
   }
 
-  async function confirm(event: React.FormEvent<HTMLFormElement>) {
+  async function turnOn(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
     if (!/^\d{6}$/.test(code)) return setError("Enter the 6-digit code from your app.");
@@ -43,7 +50,12 @@ export function TotpSection({ enabled, onCodes, onChange }: Props) {
   }
 
   async function remove() {
-    if (!window.confirm("Remove the authenticator app? Sign-in will no longer ask for its codes.")) return;
+    const ok = await confirm({
+      title: "Remove the authenticator app?",
+      text: "Sign-in will no longer ask for its codes.",
+      confirmLabel: "Remove the authenticator app",
+    });
+    if (!ok) return;
     try {
       await api("/api/admin/mfa/totp", { method: "DELETE" });
       toast.success("The authenticator app was removed.");
@@ -73,7 +85,7 @@ export function TotpSection({ enabled, onCodes, onChange }: Props) {
     );
   }
   return (
-    <form onSubmit={confirm} noValidate className="grid gap-4 md:grid-cols-[auto_1fr] md:items-start">
+    <form onSubmit={turnOn} noValidate className="grid gap-4 md:grid-cols-[auto_1fr] md:items-start">
       <img
         src={setup.qr_svg}
         alt="QR code to scan with your authenticator app"

@@ -1,12 +1,21 @@
 import toast from "react-hot-toast";
 import type { AdminListItem } from "../../../../contract/identity";
 import { api, errorMessage } from "../../../lib/api-client";
+import type { ConfirmRequest } from "../confirm-dialog";
 import { secondaryButtonClass } from "../form-field";
 
+type Props = {
+  admin: AdminListItem;
+  isMe: boolean;
+  onChange: () => void;
+  /** The screen's one confirm dialog (decision 035). */
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
+};
+
 /** The row's one action: disable an active admin, enable a disabled one, send an invitation again. */
-export function AdminActions({ admin, isMe, onChange }: { admin: AdminListItem; isMe: boolean; onChange: () => void }) {
-  async function run(path: string, json: unknown, question: string | null) {
-    if (question && !window.confirm(question)) return;
+export function AdminActions({ admin, isMe, onChange, confirm }: Props) {
+  async function run(path: string, json: unknown, question: ConfirmRequest | null) {
+    if (question && !(await confirm(question))) return;
     try {
       toast.success((await api<{ message: string }>(path, { json })).message);
       onChange();
@@ -29,8 +38,12 @@ export function AdminActions({ admin, isMe, onChange }: { admin: AdminListItem; 
           `/api/admin/admins/${admin.id}/disable`,
           {},
           isMe
-            ? "Disable your own account? You are signed out at once and cannot log in until another admin enables you."
-            : `Disable ${admin.email}? Their sessions end at once.`,
+            ? {
+                title: "Disable your own account?",
+                text: "You are signed out at once and cannot log in until another admin enables you.",
+                confirmLabel: "Disable my account",
+              }
+            : { title: `Disable ${admin.email}?`, text: "Their sessions end at once.", confirmLabel: `Disable ${admin.email}` },
         )
       }
     >
