@@ -52,7 +52,9 @@ export async function fillOrders(database: Database, from: number, to: number): 
       select (coalesce(paid_at, created_at) at time zone 'UTC')::date, count(*), sum(amount_paid_minor) from orders
       where status in ('placed', 'active', 'expired') group by 1`);
   });
-  await database.db.execute(sql.raw(`analyze orders`));
+  // VACUUM as well: a year's orders have been through autovacuum, whose visibility map lets a count
+  // read an index alone (the order list's capped count by status: 2.4 ms instead of 17 ms at 1M).
+  await database.db.execute(sql.raw(`vacuum analyze orders`));
 }
 
 /**
@@ -81,5 +83,5 @@ export async function fillCoupons(database: Database, count: number, prefix: str
         now() - make_interval(secs => (${count} - i) * 31.5)
       from generate_series(1, ${count}) i`);
   });
-  await database.db.execute(sql.raw(`analyze coupons`));
+  await database.db.execute(sql.raw(`vacuum analyze coupons`));
 }
