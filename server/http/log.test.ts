@@ -1,5 +1,51 @@
-import { describe, expect, it } from "vitest";
-import { describeErrorForLog } from "./log";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { describeErrorForLog, logLine } from "./log";
+
+function captured(log: () => void): string[] {
+  const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+  log();
+  const lines = write.mock.calls.map((call) => String(call[0]));
+  write.mockRestore();
+  return lines;
+}
+
+describe("logLine", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("writes one JSON line: level name, ISO time, the fields and msg, nothing else", () => {
+    const lines = captured(() => logLine({ level: "warn", msg: "request", method: "GET", path: "/x", status: 404, ms: 1 }));
+    expect(lines).toHaveLength(1);
+    expect(lines[0].endsWith("}\n")).toBe(true);
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect(line).toEqual({ level: "warn", time: expect.any(String), msg: "request", method: "GET", path: "/x", status: 404, ms: 1 });
+    expect(new Date(String(line.time)).toISOString()).toBe(line.time);
+  });
+
+  it("censors secrets a caller passes by mistake, and keeps an error's stack and query out", () => {
+    const err = new Error("Failed query: select * from sessions where token_hash = $1\nparams: 0123abcd");
+    const [out] = captured(() =>
+      logLine({
+        level: "error",
+        msg: "oops",
+        cookie: "session_id=tok-1",
+        headers: { authorization: "Bearer tok-2", accept: "text/html" },
+        token: "tok-3",
+        licenceKey: "KEY-4",
+        html: "<p>body-5</p>",
+        text: "body-6",
+        message: "body-7",
+        err,
+      }),
+    );
+    for (const secret of ["tok-1", "tok-2", "tok-3", "KEY-4", "body-5", "body-6", "body-7", "0123abcd", "at ", "log.test"]) {
+      expect(out).not.toContain(secret);
+    }
+    expect(JSON.parse(out)).toMatchObject({
+      headers: { authorization: "[redacted]", accept: "text/html" },
+      err: { error: "database query failed", statement: "select * from" },
+    });
+  });
+});
 
 describe("describeErrorForLog", () => {
   it("keeps neither the SQL parameters nor the body of a failed Drizzle query", () => {

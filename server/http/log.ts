@@ -1,6 +1,47 @@
-/** One JSON line per event on stdout. Callers never pass passwords, tokens or message bodies. */
-export function logLine(fields: Record<string, unknown>): void {
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), ...fields }) + "\n");
+import pino from "pino";
+
+/** One log event: its level, its message, and plain fields (no Error objects, no request bodies). */
+export type LogFields = { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>;
+
+// Secrets a caller must not pass, censored if one does anyway: cookies and Authorization headers,
+// passwords, tokens, licence keys, mail and message bodies. Named paths only: a wildcard ("*.token")
+// made each line cost 14 µs of CPU instead of 4 (measured with pino 10.4, 2026-11-24).
+const SECRET_KEYS = [
+  "cookie",
+  "authorization",
+  "password",
+  "token",
+  "secret",
+  "key",
+  "licenceKey",
+  "licenseKey",
+  "html",
+  "text",
+  "textBody",
+  "body",
+  "message",
+];
+
+/**
+ * The process's JSON lines on stdout: {"level":"info","time":"<ISO>",...fields,"msg":"..."}, no pid
+ * or hostname. Written through process.stdout as before (synchronous to files and pipes), so a line
+ * logged just before exit is not lost. An `err` field is reduced by describeErrorForLog: never a
+ * stack or a query.
+ */
+const logger = pino(
+  {
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: (err: unknown) => describeErrorForLog(err) },
+    redact: { paths: [...SECRET_KEYS, "headers.cookie", "headers.authorization"], censor: "[redacted]" },
+  },
+  process.stdout,
+);
+
+/** Writes one JSON line for the event. */
+export function logLine({ level, msg, ...fields }: LogFields): void {
+  logger[level](fields, msg);
 }
 
 /**

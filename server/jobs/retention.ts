@@ -3,7 +3,7 @@ import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/query-rows";
 import { auditLog, loginFailures, rateLimits } from "../db/schema";
-import { describeErrorForLog } from "../http/log";
+import { describeErrorForLog, type LogFields } from "../http/log";
 
 // One retention run at a time across every process on the same database.
 const RETENTION_LOCK = 7_301_002;
@@ -13,7 +13,7 @@ export const THROTTLE_RETENTION_MS = DAY_MS;
 const FIRST_RUN_AFTER_MS = 1_000;
 const EVERY_MS = 3_600_000;
 
-export type RetentionOptions = { auditRetentionDays: number; now?: () => Date; log?: (fields: Record<string, unknown>) => void };
+export type RetentionOptions = { auditRetentionDays: number; now?: () => Date; log?: (fields: LogFields) => void };
 
 /**
  * Deletes audit rows older than AUDIT_RETENTION_DAYS and throttle rows (rate_limits windows, stale

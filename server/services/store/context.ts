@@ -1,3 +1,4 @@
+import type { LogFields } from "../../http/log";
 import type { PaymentProvider } from "../../integrations/payments/provider";
 import type { ServiceDeps } from "../deps";
 import { ThrottledError } from "../errors";
@@ -11,12 +12,8 @@ export type StoreContext = ServiceDeps & {
   licenceRateLimiter: RateLimiter;
   secrets: StoreSecrets;
   provider: PaymentProvider;
-  log: (fields: Record<string, unknown>) => void;
+  log: (fields: LogFields) => void;
 };
-
-/** Services know nothing of server/http, so the store writes its own log lines in the same shape. */
-export const jsonLog = (fields: Record<string, unknown>) =>
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), ...fields }) + "\n");
 
 /** Paid orders: on the dashboard, with a licence. */
 export const PAID_STATUSES = ["placed", "active", "expired"] as const;

@@ -6,7 +6,8 @@ import type { ServiceDeps } from "../deps";
 import { createLeasedRateLimiter, type RateLimiter } from "../rate-limit";
 import { createCatalogue } from "./catalogue";
 import { createCheckout } from "./checkout";
-import { type StoreContext, jsonLog } from "./context";
+import { logLine } from "../../http/log";
+import type { StoreContext } from "./context";
 import { createExpiry } from "./expiry";
 import { createLicences } from "./licences";
 import { createOrders } from "./orders";
@@ -32,7 +33,7 @@ function paymentProvider(config: Config, secrets: StoreSecrets): PaymentProvider
 export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; provider?: PaymentProvider }) {
   const secrets = createStoreSecrets(deps);
   const provider = deps.provider ?? paymentProvider(deps.config, secrets);
-  const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: jsonLog };
+  const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: logLine };
   const catalogue = createCatalogue(ctx);
   return {
     provider: { name: provider.name, keyId: provider.keyId },
