@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 export const DASHBOARD_RANGES = [7, 10, 30, 90] as const;
+/** The overview's range when none is asked for: SPEC's 10 days. */
+export const DASHBOARD_DEFAULT_DAYS = 10;
 
 /** GET /api/oni/dashboard?days=7|10|30|90 (10 by default, SPEC's answer). */
 export const DashboardQuerySchema = z.object({
@@ -8,7 +10,7 @@ export const DashboardQuerySchema = z.object({
     .number()
     .int()
     .refine((n) => (DASHBOARD_RANGES as readonly number[]).includes(n), "Choose 7, 10, 30 or 90 days.")
-    .default(10),
+    .default(DASHBOARD_DEFAULT_DAYS),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 

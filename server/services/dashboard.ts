@@ -1,19 +1,18 @@
 import { DAY_MS } from "../../contract/time";
 import { fromMinor } from "../../contract/money";
 import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import type { Dashboard } from "../../contract/dashboard";
+import { DASHBOARD_DEFAULT_DAYS, type Dashboard } from "../../contract/dashboard";
 import { orderDailyCounts, orders, statCounters } from "../db/schema";
 import { queryRows } from "../db/query-rows";
 import type { ServiceDeps } from "./deps";
 import { descNullsLast } from "../db/newest-first";
 
-export const DASHBOARD_DAYS = 10;
 export const DASHBOARD_PAY_IDS = 20;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The last `days` UTC days ending with the day of `today`, oldest first. */
-export function lastDays(today: Date, days = DASHBOARD_DAYS): string[] {
+export function lastDays(today: Date, days = DASHBOARD_DEFAULT_DAYS): string[] {
   const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   return Array.from({ length: days }, (_, i) => utcDay(new Date(start - (days - 1 - i) * DAY_MS)));
 }
@@ -25,7 +24,7 @@ export function lastDays(today: Date, days = DASHBOARD_DAYS): string[] {
 export function createDashboard({ db, now }: ServiceDeps) {
   return {
     /** `range` days ending today (UTC); 10 is SPEC's overview. */
-    async overview(range = DASHBOARD_DAYS): Promise<Dashboard> {
+    async overview(range = DASHBOARD_DEFAULT_DAYS): Promise<Dashboard> {
       const days = lastDays(now(), range);
       const start = new Date(`${days[0]}T00:00:00Z`);
       const [counters, daily, recent, split] = await Promise.all([

@@ -1,9 +1,10 @@
 import { Suspense, lazy } from "react";
 import { Link } from "react-router";
-import { DASHBOARD_RANGES, DashboardQuerySchema } from "../../../contract/dashboard";
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_RANGES, DashboardQuerySchema } from "../../../contract/dashboard";
 import { useHydrated } from "../../components/admin/use-hydrated";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/overview";
+import { logPageFailure } from "./log.server";
 import { requireAdminPage } from "./session.server";
 
 const TransactionsChart = lazy(() => import("../../components/admin/transactions-chart"));
@@ -13,11 +14,11 @@ const TransactionsChart = lazy(() => import("../../components/admin/transactions
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = DashboardQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
-  const days = query.success ? query.data.days : 10;
+  const days = query.success ? query.data.days : DASHBOARD_DEFAULT_DAYS;
   try {
     return { days, data: await context.services.dashboard.overview(days), failed: false as const };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "overview read failed", error: String(error) }));
+    logPageFailure("overview read failed", request, error);
     return { days, data: null, failed: true as const };
   }
 }
