@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldErrorsOf } from "../../contract/field-errors";
 
 /**
  * A list screen's query from its URL: the named parameters (empty ones dropped) plus fixed extras,
@@ -15,5 +16,6 @@ export function parseListQuery<S extends z.ZodType>(
   const raw = Object.fromEntries([...keys, "page"].map((key) => [key, params.get(key) || undefined]));
   const parsed = schema.safeParse({ ...raw, ...extra });
   if (parsed.success) return { query: parsed.data, errors: {} };
-  return { query: null, errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) };
+  // The API's mapping (first message per parameter), so the screen and a 400 answer say the same.
+  return { query: null, errors: fieldErrorsOf(parsed.error.issues, "query") };
 }

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { z } from "zod";
+import { fieldErrorsOf } from "../../../contract/field-errors";
 import { COUPON_REASON_TEXT, CreateOrderRequestSchema } from "../../../contract/store";
 import { pageFailure } from "./store-errors.server";
 
@@ -38,7 +38,7 @@ export async function submitCheckout(productId: string, request: Request, contex
   const version = text(form, "version") || item.version;
   const parsed = CreateOrderRequestSchema.safeParse({ product_id: productId, version, ...values });
   if (!parsed.success) {
-    const errors = Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, list]) => [field, list?.[0] ?? ""]));
+    const errors = fieldErrorsOf(parsed.error.issues);
     return data({ values, failure: { message: "Please correct the marked fields.", errors } }, { status: 400 });
   }
   try {
