@@ -106,7 +106,7 @@ async function measureLists(section: string, token: string, health: Load, lists:
     const alone: Load = await load({ url: list.url, headers, connections: 1 }, false);
     add({
       section,
-      what: `${list.what} (${matches.toLocaleString("en-US")} matches), ${CONNECTIONS} conn. p95 (req/s; 1 conn. p50)`,
+      what: `${list.what} (${matches.toLocaleString("en-US")} ${matches === 1 ? "match" : "matches"}), ${CONNECTIONS} conn. p95 (req/s; 1 conn. p50)`,
       value: `${ms(result.p95)} (${rps(result.rps)}; ${ms(alone.p50)})`,
       baseline: `/healthz ${ms(health.p95)}`,
       ratio: times(result.p95, health.p95),
