@@ -53,7 +53,7 @@ test("missing operating systems stop the submit with the SPEC toast", async ({ p
   await fillRequired(page, unique("e2e-miss"));
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Please fill out all required fields")).toBeVisible();
-  await expect(page.getByText("Choose at least one operating system.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Operating System" })).toHaveAccessibleDescription("Choose at least one operating system.");
 });
 
 test("an invalid link is shown next to its field", async ({ page }) => {

@@ -28,6 +28,20 @@ test("a version's screen shows its requirements and saves an edit with the price
   await expect(page.getByLabel("Machine limit")).toBeFocused();
   await expect(page.getByText("At least 1 machine.")).toBeVisible();
   await page.getByLabel("Machine limit").fill("5");
+  // Unchecking every system is said on the group; the server out of reach is the form's own alert, focused.
+  const systems = page.getByRole("group", { name: "Operating System" });
+  const checked = await systems
+    .getByRole("checkbox", { checked: true })
+    .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+  expect(checked.length).toBeGreaterThan(0);
+  for (const os of checked) await systems.getByRole("checkbox", { name: os }).uncheck();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(systems).toHaveAccessibleDescription("Choose at least one operating system.");
+  for (const os of checked) await systems.getByRole("checkbox", { name: os }).check();
+  await page.route("**/api/admin/product-versions/*", (route) => route.abort());
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The server could not be reached." })).toBeFocused();
+  await page.unroute("**/api/admin/product-versions/*");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Changes saved.")).toBeVisible();
   await expect(page.getByText("₹1,499.00")).toBeVisible();

@@ -42,6 +42,19 @@ export function Field({ label, error, hint, className, id: givenId, ...input }: 
   );
 }
 
+/**
+ * A form's own message (not one field's: the server unreachable, a refusal with no field), as an
+ * alert so it is announced, and focusable by useFocusFirstError when it is the first problem.
+ */
+export function FormError({ message, id }: { message?: string; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
 /** The server's (or the client's) per-field messages, keyed by field name or dotted path. */
 export type FieldErrors = Record<string, string>;
 

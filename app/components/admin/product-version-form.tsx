@@ -1,20 +1,13 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import type { VersionDetail } from "../../../contract/admin-versions";
-import { OS_OPTIONS, PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
+import { PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { Field, type FieldErrors, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
+import { Field, type FieldErrors, FormError, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
 import { type Row, RowsEditor } from "./rows-editor";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
-
-const TEXT_FIELDS = [
-  ["ram", "RAM", "e.g. 8 GB"],
-  ["gpu", "GPU", "e.g. Integrated"],
-  ["processor", "Processor", "e.g. 4 cores, 2 GHz"],
-  ["storage", "Storage", "e.g. 2 GB free"],
-  ["network", "Network", "e.g. Broadband"],
-] as const;
+import { AmountField, OsFieldset, REQUIREMENT_NAMES, RequirementFields } from "./version-fields";
 const FEATURE_COLUMNS = [{ key: "text" as const, label: "Feature" }];
 const EXTERNAL_COLUMNS = [
   { key: "name" as const, label: "Name" },
@@ -65,9 +58,7 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
       return;
     }
     const body = {
-      ...Object.fromEntries(
-        ["product_id", "product_name", "version", "ram", "gpu", "processor", "storage", "network", "amount"].map((k) => [k, text(k)]),
-      ),
+      ...Object.fromEntries(["product_id", "product_name", "version", ...REQUIREMENT_NAMES, "amount"].map((k) => [k, text(k)])),
       os,
       features: features.map((f) => f.text.trim()).filter(Boolean),
       external: filled(external),
@@ -135,46 +126,10 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
           hint={from ? `Started from ${from.version}: type the new version` : undefined}
         />
         {/* No default: an untouched Amount is an error, not a free version (0 is typed on purpose). */}
-        <Field
-          label="Amount (₹)"
-          name="amount"
-          type="number"
-          min={0}
-          step="0.01"
-          defaultValue={from ? from.amount : undefined}
-          required
-          error={errors.amount}
-          hint="Type 0 only for a free version"
-        />
+        <AmountField defaultValue={from ? from.amount : undefined} error={errors.amount} hint="Type 0 only for a free version" />
       </div>
-      <fieldset aria-describedby={errors.os ? "os-error" : undefined}>
-        <legend className="text-sm font-medium">Operating System</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {OS_OPTIONS.map((os) => (
-            <label key={os} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="os"
-                value={os}
-                defaultChecked={from?.os.includes(os)}
-                aria-invalid={errors.os ? true : undefined}
-                className="h-4 w-4"
-              />{" "}
-              {os}
-            </label>
-          ))}
-        </div>
-        {errors.os ? (
-          <p id="os-error" className="mt-1 text-sm text-red-700">
-            {errors.os}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {TEXT_FIELDS.map(([name, label, placeholder]) => (
-          <Field key={name} label={label} name={name} placeholder={placeholder} defaultValue={from?.[name]} required error={errors[name]} />
-        ))}
-      </div>
+      <OsFieldset checked={from?.os} error={errors.os} />
+      <RequirementFields values={from} errors={errors} placeholders />
       <RowsEditor
         legend="Features"
         name="features"
@@ -202,11 +157,7 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
         errors={errors}
         itemLabel="package"
       />
-      {formError ? (
-        <p id="product-form-error" role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      <FormError id="product-form-error" message={formError} />
       <ProgressBar state={progress} />
       <button type="submit" className={buttonClass} disabled={!hydrated || submitting}>
         {submitting ? "Submitting..." : "Submit"}

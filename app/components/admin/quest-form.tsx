@@ -9,7 +9,7 @@ import {
   QuestUpdateSchema,
 } from "../../../contract/quests";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { Field, type FieldErrors, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "./form-field";
+import { Field, type FieldErrors, FormError, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "./form-field";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
 
@@ -126,11 +126,7 @@ export function QuestForm(props: Partial<EditProps> = {}) {
         defaultValue={editing?.quest.prize}
         error={errors.prize}
       />
-      {errors.form ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       {editing ? (
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass} disabled={busy}>

@@ -1,18 +1,10 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { type VersionDetail, VersionUpdateSchema } from "../../../contract/admin-versions";
-import { OS_OPTIONS } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { Field, type FieldErrors, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
+import { Field, type FieldErrors, FormError, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
 import { useFocusFirstError } from "./use-focus-first-error";
-
-const TEXT = [
-  ["ram", "RAM"],
-  ["gpu", "GPU"],
-  ["processor", "Processor"],
-  ["storage", "Storage"],
-  ["network", "Network"],
-] as const;
+import { AmountField, OsFieldset, REQUIREMENT_NAMES, RequirementFields } from "./version-fields";
 
 /** Edits what PATCH /api/admin/product-versions/:id allows; the product and the version stay. */
 export function VersionEditForm({ version, onSaved }: { version: VersionDetail; onSaved: () => void }) {
@@ -25,7 +17,7 @@ export function VersionEditForm({ version, onSaved }: { version: VersionDetail; 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = {
-      ...Object.fromEntries(TEXT.map(([k]) => [k, String(form.get(k) ?? "")])),
+      ...Object.fromEntries(REQUIREMENT_NAMES.map((k) => [k, String(form.get(k) ?? "")])),
       os: form.getAll("os").map(String),
       amount: Number(form.get("amount")),
       for_sale: form.get("for_sale") === "on",
@@ -59,16 +51,7 @@ export function VersionEditForm({ version, onSaved }: { version: VersionDetail; 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-labelledby="edit-title">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Field
-          label="Amount (₹)"
-          name="amount"
-          type="number"
-          min={0}
-          step="0.01"
-          required
-          defaultValue={version.amount}
-          error={errors.amount}
-        />
+        <AmountField defaultValue={version.amount} error={errors.amount} />
         <Field
           label="Licence term (months)"
           name="licence_term_months"
@@ -92,34 +75,8 @@ export function VersionEditForm({ version, onSaved }: { version: VersionDetail; 
         <input type="checkbox" name="for_sale" defaultChecked={version.for_sale} className="h-4 w-4" /> For sale in the store (needs an
         amount above 0)
       </label>
-      <fieldset aria-describedby={errors.os ? "edit-os-error" : undefined}>
-        <legend className="text-sm font-medium">Operating System</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {OS_OPTIONS.map((os) => (
-            <label key={os} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="os"
-                value={os}
-                defaultChecked={version.os.includes(os)}
-                className="h-4 w-4"
-                aria-invalid={errors.os ? true : undefined}
-              />{" "}
-              {os}
-            </label>
-          ))}
-        </div>
-        {errors.os ? (
-          <p id="edit-os-error" className="mt-1 text-sm text-red-700">
-            {errors.os}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {TEXT.map(([name, label]) => (
-          <Field key={name} label={label} name={name} required defaultValue={version[name]} error={errors[name]} />
-        ))}
-      </div>
+      <OsFieldset checked={version.os} error={errors.os} />
+      <RequirementFields values={version} errors={errors} />
       <div>
         <label htmlFor="edit-features" className="text-sm font-medium">
           Features (one per line)
@@ -132,11 +89,7 @@ export function VersionEditForm({ version, onSaved }: { version: VersionDetail; 
           className="mt-1 block w-full rounded border border-slate-400 px-3 py-2 text-sm"
         />
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <ProgressBar state={progress} />
       <button type="submit" className={buttonClass} disabled={progress === "running"}>
         {progress === "running" ? "Saving..." : "Save changes"}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { type AdminPatch, PatchUpdatedSchema, PatchUpdateSchema } from "../../../../contract/patches";
 import { ApiError, api, errorMessage } from "../../../lib/api-client";
-import { Field, type FieldErrors, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "../form-field";
+import { Field, type FieldErrors, FormError, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "../form-field";
 import { useFocusFirstError } from "../use-focus-first-error";
 
 type Patch = Pick<AdminPatch, "id" | "patch_version" | "features">;
@@ -85,11 +85,7 @@ export function PatchEditForm({ patch, onSaved, onCancel }: { patch: Patch; onSa
           </p>
         ) : null}
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Saving..." : "Save patch"}
