@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { queryRows } from "../../db/query-rows";
 import { admins, authTokens, sessions } from "../../db/schema";
 import type { Audit } from "../audit";
 import type { ClientMeta, SessionAdmin } from "../auth";
@@ -118,10 +117,12 @@ export function createAdminDirectory(deps: ServiceDeps & { audit: Audit }) {
      */
     async disable(by: SessionAdmin, id: number, meta: ClientMeta) {
       await db.transaction(async (tx) => {
-        const active = await queryRows<{ id: number }>(
-          tx,
-          sql`select id from admins where disabled_at is null and password_hash <> '' order by id for update`,
-        );
+        const active = await tx
+          .select({ id: admins.id })
+          .from(admins)
+          .where(and(isNull(admins.disabledAt), ne(admins.passwordHash, "")))
+          .orderBy(asc(admins.id))
+          .for("update");
         const [target] = await tx.select({ id: admins.id, disabledAt: admins.disabledAt }).from(admins).where(eq(admins.id, id));
         if (!target) throw new NotFoundError("No such admin.");
         if (target.disabledAt) throw new ConflictError("This admin is already disabled.");

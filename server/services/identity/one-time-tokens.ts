@@ -1,5 +1,5 @@
 import { DAY_MS } from "../../../contract/time";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
 import { authTokens } from "../../db/schema";
@@ -66,4 +66,4 @@ export async function peekToken(db: Db, purpose: TokenPurpose, token: string, at
 
 /** Drops every unused token of an admin for a purpose (a new reset link voids the older ones). */
 export const dropTokens = (db: Pick<Db, "delete">, adminId: number, purpose: TokenPurpose) =>
-  db.delete(authTokens).where(and(eq(authTokens.adminId, adminId), eq(authTokens.purpose, purpose), sql`used_at is null`));
+  db.delete(authTokens).where(and(eq(authTokens.adminId, adminId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));

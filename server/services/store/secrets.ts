@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/query-rows";
+import { eq } from "drizzle-orm";
+import { settings } from "../../db/schema";
 import type { ServiceDeps } from "../deps";
 
 /**
@@ -14,8 +14,8 @@ export function createStoreSecrets({ db, config }: Pick<ServiceDeps, "db" | "con
     if (!pending) {
       pending = (async () => {
         const candidate = randomBytes(32).toString("base64url");
-        await db.execute(sql`insert into settings (key, value) values (${key}, ${candidate}) on conflict (key) do nothing`);
-        const rows = await queryRows<{ value: string }>(db, sql`select value from settings where key = ${key}`);
+        await db.insert(settings).values({ key, value: candidate }).onConflictDoNothing({ target: settings.key });
+        const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
         return rows[0].value;
       })();
       pending.catch(() => cache.delete(key));
