@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testConfig } from "../config";
+import { openApiDocument } from "./openapi";
 import { API_TAGS } from "./operation";
 import { API_OPERATIONS } from "./operations";
 
@@ -70,5 +72,14 @@ describe("the declared operations (server/api/operations.ts)", () => {
       expect(op.summary.length, op.operationId).toBeGreaterThan(5);
       expect(op.description.length, op.operationId).toBeGreaterThan(10);
     }
+  });
+});
+
+describe("the session cookie in the document", () => {
+  it("is the name the server reads: __Host-session_id on an HTTPS deployment, session_id on plain HTTP", () => {
+    const name = (publicOrigin: string) =>
+      openApiDocument(API_OPERATIONS, { ...testConfig(), publicOrigin }).components.securitySchemes.sessionCookie.name;
+    expect(name("https://www.example.com")).toBe("__Host-session_id");
+    expect(name("http://127.0.0.1:3000")).toBe("session_id");
   });
 });

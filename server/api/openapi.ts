@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "../../contract/common";
 import { CouponBatchSchema, couponCodePattern } from "../../contract/coupons";
+import { sessionCookieName } from "../../contract/session-cookie";
 import type { Config } from "../config";
 import { API_TAGS, type ApiOperation } from "./operation";
 
@@ -100,7 +101,8 @@ export function openApiDocument(operations: readonly ApiOperation[], config: Doc
         sessionCookie: {
           type: "apiKey",
           in: "cookie",
-          name: "session_id",
+          // The name the server reads: over HTTPS only the __Host- cookie (contract/session-cookie.ts).
+          name: sessionCookieName(config.publicOrigin.startsWith("https:")),
           description: "Changes also need X-Requested-With: XMLHttpRequest",
         },
         bearer: { type: "http", scheme: "bearer", description: "The auth_token from login (the bare token is accepted too)" },
