@@ -103,7 +103,7 @@ describe("coupon redemption", () => {
   it("marks a coupon used once; a second redemption and an unknown code get null", async () => {
     const [code] = generateCouponCodes("TST", 1);
     await post(batch([code]));
-    expect(await t.services.coupons.redeem(code)).toMatchObject({ code, discountPercent: 25 });
+    expect(await t.services.coupons.redeem(code)).toMatchObject({ code, discountPercent: 25, usedAt: expect.any(Date) });
     expect(await t.services.coupons.redeem(code)).toBeNull();
     expect(await t.services.coupons.redeem("TSTnope000000")).toBeNull();
     const used = (await couponsOf("1.0")).find((c: { value: string }) => c.value === code);

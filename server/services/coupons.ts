@@ -1,7 +1,6 @@
 import { DAY_MS } from "../../contract/time";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { couponCodePattern, type CouponBatch } from "../../contract/coupons";
-import { queryRows } from "../db/query-rows";
 import { coupons } from "../db/schema";
 import { ConflictError, InvalidInputError } from "./errors";
 import type { Audit } from "./audit";
@@ -73,26 +72,20 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
      * code exactly one gets the row back; the others (and unknown codes) get null.
      */
     async redeem(code: string): Promise<RedeemedCoupon | null> {
-      const rows = await queryRows<{
-        id: number;
-        code: string;
-        product_version_id: number;
-        discount_percent: number;
-        used_at: string | Date;
-      }>(
-        db,
-        sql`update coupons set used_at = now() where code = ${code} and used_at is null
-            returning id, code, product_version_id, discount_percent, used_at`,
-      );
-      if (rows.length !== 1) return null;
-      const r = rows[0];
-      return {
-        id: r.id,
-        code: r.code,
-        productVersionId: r.product_version_id,
-        discountPercent: r.discount_percent,
-        usedAt: new Date(r.used_at),
-      };
+      const rows = await db
+        .update(coupons)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(coupons.code, code), isNull(coupons.usedAt)))
+        .returning({
+          id: coupons.id,
+          code: coupons.code,
+          productVersionId: coupons.productVersionId,
+          discountPercent: coupons.discountPercent,
+          usedAt: coupons.usedAt,
+        });
+      const [r] = rows;
+      if (rows.length !== 1 || !r.usedAt) return null;
+      return { ...r, usedAt: r.usedAt };
     },
   };
 }
