@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./common";
 import { CURRENCY, ORDER_STATUSES } from "./store";
 
 // PRODUCT.md section 10: the admin's order lookup and CSV export. Money follows decision 003
@@ -20,8 +21,8 @@ export const OrderListQuerySchema = z.object({
   q: z.string().trim().max(254, "At most 254 characters.").optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   /** First and last UTC day of the order's creation (inclusive). */
-  from: z.iso.date("Use a date such as 2026-11-01.").optional(),
-  to: z.iso.date("Use a date such as 2026-11-30.").optional(),
+  from: calendarDay("Use a date such as 2026-11-01.").optional(),
+  to: calendarDay("Use a date such as 2026-11-30.").optional(),
   /** Newest first unless asked otherwise; the CSV export ignores it (newest id first). */
   sort: z.enum(ORDER_SORTS, "Sort by created_at or amount.").default("created_at"),
   dir: z.enum(SORT_DIRECTIONS, "Use asc or desc.").default("desc"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./common";
 import { ProductIdSchema, VersionSchema } from "./products";
 
 export const COUPON_RANDOM_LENGTH = 10;
@@ -24,7 +25,7 @@ export const CouponBatchSchema = z.object({
     .min(1, "The discount must be at least 1%.")
     .max(100, "The discount cannot exceed 100%."),
   /** Optional last day the codes work (YYYY-MM-DD, through the end of that UTC day). */
-  expires_on: z.iso.date("Use a date such as 2026-12-31.").optional(),
+  expires_on: calendarDay("Use a date such as 2026-12-31.").optional(),
   /** Optional note for the whole batch, e.g. who it was made for. */
   note: z.string().trim().max(200, "At most 200 characters.").optional(),
 });

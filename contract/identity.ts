@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./common";
 
 // Admin identity (PRODUCT.md section 11): account, second factors, sign-in steps, admins, audit.
 
@@ -101,13 +102,7 @@ export const PasskeyLoginSchema = z.object({
 /** WebAuthn options are the library's JSON, handed to @simplewebauthn/browser as they are. */
 export const WebAuthnOptionsSchema = z.object({ status: z.literal("success"), options: z.record(z.string(), z.unknown()) });
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.")
-  .refine((v) => {
-    const ms = Date.parse(`${v}T00:00:00Z`);
-    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(v) && v >= "1970";
-  }, "Not a calendar day.");
+const day = calendarDay("Use YYYY-MM-DD.");
 export const AuditQuerySchema = z.object({
   admin: z.string().trim().max(254).optional(),
   action: z
