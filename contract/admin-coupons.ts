@@ -35,7 +35,14 @@ export const CouponItemSchema = z.object({
   note: z.string().nullable(),
 });
 export type CouponItem = z.infer<typeof CouponItemSchema>;
-export const CouponListSchema = z.object({ items: z.array(CouponItemSchema), total: z.number().int() });
+/** Totals above this are reported as "more than": counting a million codes for every page costs more than the page. */
+export const COUPON_COUNT_CAP = 10_000;
+export const CouponListSchema = z.object({
+  items: z.array(CouponItemSchema),
+  /** Matching coupons, at most COUPON_COUNT_CAP (then `total_capped` is true: there are more). */
+  total: z.number().int(),
+  total_capped: z.boolean(),
+});
 export type CouponList = z.infer<typeof CouponListSchema>;
 
 /** Path parameter of POST /api/admin/coupons/:code/void. */

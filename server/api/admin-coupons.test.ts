@@ -148,4 +148,20 @@ describe("POST /api/admin/coupons/:code/void", () => {
     });
     expect(hundred.status).toBe(200);
   });
+
+  // Last: it adds 10,001 codes. Counting every match of a million codes cost more than the page.
+  it("counts up to 10,000 and then says there are more; a narrower search counts exactly", async () => {
+    const versionId = await versionIdOf(t.database.db, "ca-tool", "2.0");
+    await queryRows(
+      t.database.db,
+      sql`insert into coupons (code, product_version_id, discount_percent)
+        select 'CB' || lpad(n::text, 10, '0'), ${versionId}, 10 from generate_series(1, 10001) as n`,
+    );
+    const all = (await list("page_size=1")) as Awaited<ReturnType<typeof list>> & { total_capped: boolean };
+    expect([all.total, all.total_capped]).toEqual([10_000, true]);
+    const byProduct = (await list("product_id=ca-tool&version=2.0&page_size=1")) as typeof all;
+    expect([byProduct.total, byProduct.total_capped]).toEqual([10_000, true]);
+    const narrow = (await list("q=CB00000001")) as typeof all;
+    expect([narrow.total, narrow.total_capped]).toEqual([100, false]); // CB0000000100 to CB0000000199
+  });
 });

@@ -41,12 +41,24 @@ export function Pager({ label, page, pages, onPage }: { label: string; page: num
   );
 }
 
-/** "12 messages": the count of a filtered list, announced when it changes. */
-export function ListCount({ total, noun }: { total: number; noun: string }) {
+/**
+ * "12 messages": the count of a filtered list, announced when it changes. A `capped` count (the
+ * server stops counting at its cap) reads "More than 10,000 coupons".
+ */
+export function ListCount({
+  total,
+  noun,
+  capped = false,
+  className = "mt-4",
+}: {
+  total: number;
+  noun: string;
+  capped?: boolean;
+  className?: string;
+}) {
   return (
-    <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-      {total} {noun}
-      {total === 1 ? "" : "s"}
+    <p className={`${className} text-sm text-slate-700`.trim()} aria-live="polite">
+      {capped ? `More than ${total.toLocaleString("en-IN")} ${noun}s` : `${total} ${noun}${total === 1 ? "" : "s"}`}
     </p>
   );
 }

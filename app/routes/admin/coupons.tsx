@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, errors } = parseListQuery(request.url, CouponListQuerySchema, FILTERS, { page_size: PAGE_SIZE });
   const versions = await context.services.productVersions.list({ archived: "include" });
   const products = [...new Set(versions.items.map((v) => v.product_id))].sort();
-  return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0 }, products, errors };
+  return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0, total_capped: false }, products, errors };
 }
 
 type VoidProps = { coupon: CouponItem; onVoided: () => void; confirm: (request: ConfirmRequest) => Promise<boolean> };
@@ -132,7 +132,7 @@ export default function Coupons({ loaderData: { list, products, errors } }: Rout
         <h2 id="coupon-list-title" className="sr-only">
           Matching coupons
         </h2>
-        <ListCount total={list.total} noun="coupon" />
+        <ListCount total={list.total} capped={list.total_capped} noun="coupon" />
         <DataTable table={table} labelledBy="coupon-list-title" empty="No coupons match." />
         <Pager label="Coupon pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
       </section>

@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from "../../../contract/store";
 import { DataTable } from "../../components/admin/data-table";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
-import { Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/orders";
@@ -129,11 +129,7 @@ export default function Orders({ loaderData: { list, sorting, errors } }: Route.
         <h2 id="order-list-title" className="sr-only">
           Matching orders
         </h2>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {list.total_capped
-            ? `More than ${list.total.toLocaleString("en-IN")} orders`
-            : `${list.total} order${list.total === 1 ? "" : "s"}`}
-        </p>
+        <ListCount total={list.total} capped={list.total_capped} noun="order" className="" />
         {errors.sort || errors.dir ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             This list cannot be sorted that way: {errors.sort ?? errors.dir} Choose a column heading instead.
