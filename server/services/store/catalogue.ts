@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { StoreProduct } from "../../../contract/store";
 import { queryRows } from "../../db/query-rows";
+import { products, productVersions } from "../../db/schema";
+import { renderedOnce } from "../../db/sql-names";
 import type { StoreContext } from "./context";
 import { rupees } from "./context";
 
@@ -26,9 +29,22 @@ type Row = {
   machine_limit: number;
 };
 
-const FOR_SALE = sql`pv.for_sale and pv.amount_minor > 0 and pv.archived_at is null`;
-const SELECT = sql`select pv.id, pv.product_id, p.name as product_name, pv.version, pv.amount_minor, pv.os,
-  pv.licence_term_months, pv.machine_limit from product_versions pv join products p on p.id = pv.product_id`;
+const pv = alias(productVersions, "pv");
+const p = alias(products, "p");
+const FOR_SALE = sql`${pv.forSale} and ${pv.amountMinor} > 0 and ${pv.archivedAt} is null`;
+const SELECT = sql`select ${pv.id}, ${pv.productId}, ${p.name} as product_name, ${pv.version}, ${pv.amountMinor}, ${pv.os},
+  ${pv.licenceTermMonths}, ${pv.machineLimit} from ${productVersions} ${pv} join ${products} ${p} on ${p.id} = ${pv.productId}`;
+const VERSION_ORDER = sql`string_to_array(${pv.version}, '.')::int[]`;
+// Rendered once: the store's pages ask for these on every view (live prices, decision 014).
+const LIST = renderedOnce([], () => sql`${SELECT} where ${FOR_SALE} order by ${pv.productId}, ${VERSION_ORDER}`);
+const NEWEST = renderedOnce(
+  ["productId"],
+  ({ productId }) => sql`${SELECT} where ${pv.productId} = ${productId} and ${FOR_SALE} order by ${VERSION_ORDER} desc limit 1`,
+);
+const VERSION = renderedOnce(
+  ["productId", "version"],
+  ({ productId, version }) => sql`${SELECT} where ${pv.productId} = ${productId} and ${pv.version} = ${version} and ${FOR_SALE}`,
+);
 
 const toVersion = (r: Row): SaleVersion => ({
   id: Number(r.id),
@@ -57,23 +73,17 @@ export function createCatalogue(ctx: StoreContext) {
   const { db } = ctx;
   return {
     async listForSale(): Promise<StoreProduct[]> {
-      const rows = await queryRows<Row>(
-        db,
-        sql`${SELECT} where ${FOR_SALE} order by pv.product_id, string_to_array(pv.version, '.')::int[]`,
-      );
+      const rows = await queryRows<Row>(db, LIST({}));
       return rows.map((r) => toStoreProduct(toVersion(r)));
     },
     /** The newest version of one product that is for sale, or null. */
     async forProduct(productId: string): Promise<StoreProduct | null> {
-      const rows = await queryRows<Row>(
-        db,
-        sql`${SELECT} where pv.product_id = ${productId} and ${FOR_SALE} order by string_to_array(pv.version, '.')::int[] desc limit 1`,
-      );
+      const rows = await queryRows<Row>(db, NEWEST({ productId }));
       return rows[0] ? toStoreProduct(toVersion(rows[0])) : null;
     },
     /** The version a checkout names, when it is for sale. */
     async saleVersion(productId: string, version: string): Promise<SaleVersion | null> {
-      const rows = await queryRows<Row>(db, sql`${SELECT} where pv.product_id = ${productId} and pv.version = ${version} and ${FOR_SALE}`);
+      const rows = await queryRows<Row>(db, VERSION({ productId, version }));
       return rows[0] ? toVersion(rows[0]) : null;
     },
   };

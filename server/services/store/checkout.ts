@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import {
   COUPON_REASON_TEXT,
   type CouponReason,
@@ -8,6 +8,8 @@ import {
   type QuoteRequest,
 } from "../../../contract/store";
 import { queryRows } from "../../db/query-rows";
+import { coupons, orders } from "../../db/schema";
+import { bare, nameLiteral, names } from "../../db/sql-names";
 import { PaymentProviderError } from "../../integrations/payments/razorpay-provider";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../errors";
 import type { Catalogue, SaleVersion } from "./catalogue";
@@ -24,6 +26,26 @@ type CouponRow = {
   expires_at: string | null;
   reserved_order_id: string | number | null;
 };
+
+const NEXT_ORDER_ID = sql`select nextval(pg_get_serial_sequence(${nameLiteral(getTableName(orders))}, ${nameLiteral(orders.id.name)})) as id`;
+const o = orders;
+const ORDER_COLUMNS = names(
+  o.id,
+  o.productVersionId,
+  o.customerEmail,
+  o.customerName,
+  o.listAmountMinor,
+  o.discountMinor,
+  o.amountPaidMinor,
+  o.currency,
+  o.couponId,
+  o.provider,
+  o.providerOrderId,
+  o.accessTokenHash,
+  o.status,
+  o.createdAt,
+  o.expiresAt,
+);
 
 export type CouponCheck = { code: string; valid: true; id: number; percent: number } | { code: string; valid: false; reason: CouponReason };
 
@@ -49,7 +71,8 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
   async function checkCoupon(code: string, versionId: number): Promise<CouponCheck> {
     const rows = await queryRows<CouponRow>(
       db,
-      sql`select id, product_version_id, discount_percent, used_at, voided_at, expires_at, reserved_order_id from coupons where code = ${code}`,
+      sql`select ${coupons.id}, ${coupons.productVersionId}, ${coupons.discountPercent}, ${coupons.usedAt}, ${coupons.voidedAt},
+        ${coupons.expiresAt}, ${coupons.reservedOrderId} from ${coupons} where ${coupons.code} = ${code}`,
     );
     const reason = couponReason(rows[0], versionId, now());
     return reason
@@ -100,9 +123,7 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
       const expiresAt = new Date(created.getTime() + PENDING_MINUTES * 60_000);
 
       // The id is taken first: Razorpay gets it as its receipt, and the access token is derived from it.
-      const orderId = Number(
-        (await queryRows<{ id: string }>(db, sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`))[0].id,
-      );
+      const orderId = Number((await queryRows<{ id: string }>(db, NEXT_ORDER_ID))[0].id);
       // Nothing to pay (a 100 % coupon): no provider order (Razorpay refuses amounts under ₹1); fulfilled below.
       const free = p.totalMinor === 0;
       let providerOrderId: string | null = null;
@@ -122,8 +143,7 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
       }
 
       const secret = await ctx.secrets.licenceSecret();
-      const insert = sql`insert into orders (id, product_version_id, customer_email, customer_name, list_amount_minor, discount_minor,
-          amount_paid_minor, currency, coupon_id, provider, provider_order_id, access_token_hash, status, created_at, expires_at)
+      const insert = sql`insert into ${orders} (${ORDER_COLUMNS})
         values (${orderId}, ${v.id}, ${input.email}, ${input.name}, ${p.amountMinor}, ${p.discountMinor}, ${p.totalMinor}, 'INR',
           ${coupon?.valid ? coupon.id : null}, ${provider.name}, ${providerOrderId}, ${tokenHash(orderAccessToken(secret, orderId))},
           'pending', ${created.toISOString()}, ${expiresAt.toISOString()})`;
@@ -133,10 +153,10 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
           await tx.execute(insert);
           const reserved = await queryRows<{ id: number }>(
             tx,
-            sql`update coupons set reserved_order_id = ${orderId}
-              where id = ${coupon.id} and reserved_order_id is null and used_at is null and voided_at is null
-                and (expires_at is null or expires_at > ${created.toISOString()})
-              returning id`,
+            sql`update ${coupons} set ${bare(coupons.reservedOrderId)} = ${orderId}
+              where ${coupons.id} = ${coupon.id} and ${coupons.reservedOrderId} is null and ${coupons.usedAt} is null
+                and ${coupons.voidedAt} is null and (${coupons.expiresAt} is null or ${coupons.expiresAt} > ${created.toISOString()})
+              returning ${coupons.id}`,
           );
           if (reserved.length !== 1) {
             const text = COUPON_REASON_TEXT.used;

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/query-rows";
+import { coupons, orders } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import type { StoreContext } from "./context";
 
 const BATCH = 500;
@@ -18,11 +20,14 @@ export function createExpiry(ctx: StoreContext) {
       const rows = await queryRows<{ n: string }>(
         db,
         sql`with due as (
-            select id from orders where status = 'pending' and expires_at <= ${at} order by expires_at limit ${BATCH} for update skip locked),
+            select ${orders.id} from ${orders} where ${orders.status} = 'pending' and ${orders.expiresAt} <= ${at}
+            order by ${orders.expiresAt} limit ${BATCH} for update skip locked),
           gone as (
-            update orders o set status = 'failed', failure_reason = 'expired' from due where o.id = due.id returning o.id),
+            update ${orders} set ${bare(orders.status)} = 'failed', ${bare(orders.failureReason)} = 'expired'
+            from due where ${orders.id} = due.${bare(orders.id)} returning ${orders.id}),
           freed as (
-            update coupons set reserved_order_id = null where reserved_order_id in (select id from gone) returning id)
+            update ${coupons} set ${bare(coupons.reservedOrderId)} = null
+            where ${coupons.reservedOrderId} in (select ${bare(orders.id)} from gone) returning ${coupons.id})
           select count(*) as n from gone`,
       );
       return Number(rows[0].n);
@@ -33,9 +38,10 @@ export function createExpiry(ctx: StoreContext) {
       const rows = await queryRows<{ n: string }>(
         db,
         sql`with due as (
-            select id from orders where status in ('placed', 'active') and expires_at <= ${at} order by expires_at limit ${BATCH} for update skip locked),
+            select ${orders.id} from ${orders} where ${orders.status} in ('placed', 'active') and ${orders.expiresAt} <= ${at}
+            order by ${orders.expiresAt} limit ${BATCH} for update skip locked),
           gone as (
-            update orders o set status = 'expired' from due where o.id = due.id returning o.id)
+            update ${orders} set ${bare(orders.status)} = 'expired' from due where ${orders.id} = due.${bare(orders.id)} returning ${orders.id})
           select count(*) as n from gone`,
       );
       return Number(rows[0].n);

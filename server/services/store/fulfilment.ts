@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query-rows";
+import { coupons, customers, licences, orders, products, productVersions } from "../../db/schema";
+import { bare, names } from "../../db/sql-names";
 import { ConflictError, NotFoundError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { orderAccessToken, receiptUrl } from "./order-token";
@@ -25,6 +28,11 @@ type PaidRow = {
   version: string;
 };
 
+const o = alias(orders, "o");
+const pv = alias(productVersions, "pv");
+const p = alias(products, "p");
+const l = alias(licences, "l");
+
 /**
  * Marks a pending order paid and issues its licence, exactly once whichever of confirm and the
  * webhook comes first, or both at once: the conditional UPDATE pending -> placed decides (the
@@ -45,27 +53,27 @@ export async function fulfil(
   const at = ctx.now().toISOString();
   const paid = await queryRows<PaidRow>(
     tx,
-    sql`update orders o set status = 'placed', payment_id = ${paymentId}, paid_at = ${at},
-        expires_at = ${at}::timestamptz + make_interval(months => pv.licence_term_months)
-      from product_versions pv join products p on p.id = pv.product_id
-      where o.id = ${orderId} and pv.id = o.product_version_id and o.status = 'pending' and o.expires_at > ${at}
-      returning o.id, o.customer_email, o.customer_name, o.coupon_id, o.expires_at, pv.machine_limit, o.amount_paid_minor,
-        p.name as product_name, pv.version`,
+    sql`update ${orders} ${o} set ${bare(o.status)} = 'placed', ${bare(o.paymentId)} = ${paymentId}, ${bare(o.paidAt)} = ${at},
+        ${bare(o.expiresAt)} = ${at}::timestamptz + make_interval(months => ${pv.licenceTermMonths})
+      from ${productVersions} ${pv} join ${products} ${p} on ${p.id} = ${pv.productId}
+      where ${o.id} = ${orderId} and ${pv.id} = ${o.productVersionId} and ${o.status} = 'pending' and ${o.expiresAt} > ${at}
+      returning ${o.id}, ${o.customerEmail}, ${o.customerName}, ${o.couponId}, ${o.expiresAt}, ${pv.machineLimit}, ${o.amountPaidMinor},
+        ${p.name} as product_name, ${pv.version}`,
   );
   if (paid.length === 0) return alreadyFulfilled(ctx, tx, orderId, paymentId);
   const order = paid[0];
 
   // The customer is created at the first paid order, or found by e-mail whatever its case.
   await tx.execute(sql`with c as (
-      insert into customers (email, name) values (${order.customer_email}, ${order.customer_name})
-      on conflict ((lower(email))) do update set name = customers.name returning id)
-    update orders set customer_id = (select id from c) where id = ${orderId}`);
+      insert into ${customers} (${names(customers.email, customers.name)}) values (${order.customer_email}, ${order.customer_name})
+      on conflict ((lower(${bare(customers.email)}))) do update set ${bare(customers.name)} = ${customers.name} returning ${customers.id})
+    update ${orders} set ${bare(orders.customerId)} = (select ${bare(customers.id)} from c) where ${orders.id} = ${orderId}`);
 
   if (order.coupon_id != null) {
     const used = await queryRows<{ id: number }>(
       tx,
-      sql`update coupons set used_at = ${at}, order_id = ${orderId}, reserved_order_id = null
-        where id = ${order.coupon_id} and reserved_order_id = ${orderId} returning id`,
+      sql`update ${coupons} set ${bare(coupons.usedAt)} = ${at}, ${bare(coupons.orderId)} = ${orderId}, ${bare(coupons.reservedOrderId)} = null
+        where ${coupons.id} = ${order.coupon_id} and ${coupons.reservedOrderId} = ${orderId} returning ${coupons.id}`,
     );
     // Cannot happen while reservations are only freed with their order's failure; say so if it does.
     if (used.length !== 1) ctx.log({ level: "warn", msg: "paid order's coupon was not reserved for it", orderId });
@@ -73,7 +81,7 @@ export async function fulfil(
 
   const key = newLicenceKey();
   const encrypted = encryptLicenceKey(secret, key);
-  await tx.execute(sql`insert into licences (order_id, key_hash, key_encrypted, machine_limit, expires_at)
+  await tx.execute(sql`insert into ${licences} (${names(licences.orderId, licences.keyHash, licences.keyEncrypted, licences.machineLimit, licences.expiresAt)})
     values (${orderId}, ${licenceKeyHash(secret, canonicalLicenceKey(key) as string)}, ${encrypted}, ${Number(order.machine_limit)}, ${order.expires_at})`);
   // The receipt mail is written with the payment: sent once this commits, never if it rolls back.
   const token = orderAccessToken(secret, orderId);
@@ -101,8 +109,8 @@ export async function fulfil(
 async function alreadyFulfilled(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string | null): Promise<Fulfilled> {
   const rows = await queryRows<{ status: string; payment_id: string | null; key_encrypted: string | null; expired: boolean }>(
     tx,
-    sql`select o.status, o.payment_id, l.key_encrypted, o.expires_at <= now() as expired
-      from orders o left join licences l on l.order_id = o.id where o.id = ${orderId}`,
+    sql`select ${o.status}, ${o.paymentId}, ${l.keyEncrypted}, ${o.expiresAt} <= now() as expired
+      from ${orders} ${o} left join ${licences} ${l} on ${l.orderId} = ${o.id} where ${o.id} = ${orderId}`,
   );
   const row = rows[0];
   if (!row) throw new NotFoundError("There is no such order.");

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type {
   LicenceActivateRequest,
   LicenceActivation,
@@ -9,6 +10,8 @@ import type {
 import type { Db } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
 import { queryRows } from "../../db/query-rows";
+import { licenceMachines, licences, orders, productVersions } from "../../db/schema";
+import { bare, names, renderedOnce } from "../../db/sql-names";
 import { ConflictError, NotFoundError } from "../errors";
 import { type StoreContext, iso, throttle } from "./context";
 import { canonicalLicenceKey, licenceKeyHash } from "./licence-keys";
@@ -27,14 +30,23 @@ type LicenceRow = {
   activated_at: string | null;
 };
 
+const lic = alias(licences, "l");
+const ord = alias(orders, "o");
+const ver = alias(productVersions, "pv");
+const seat = alias(licenceMachines, "m");
+
 /** One indexed lookup: the licence, its version, its machine count and this fingerprint's seat. */
-const licenceLookup = (hash: string, fingerprint: string | null) => sql`
-    select l.id, l.order_id, l.expires_at, l.revoked_at, l.machine_limit, pv.product_id, pv.version,
-      (select count(*) from licence_machines m where m.licence_id = l.id) as machines,
-      m.id is not null as activated, m.id as machine_id, m.activated_at
-    from licences l join orders o on o.id = l.order_id join product_versions pv on pv.id = o.product_version_id
-      left join licence_machines m on m.licence_id = l.id and m.fingerprint = ${fingerprint}
-    where l.key_hash = ${hash}`;
+const licenceLookup = renderedOnce(
+  ["hash", "fingerprint"],
+  ({ hash, fingerprint }) => sql`
+    select ${lic.id}, ${lic.orderId}, ${lic.expiresAt}, ${lic.revokedAt}, ${lic.machineLimit}, ${ver.productId}, ${ver.version},
+      (select count(*) from ${licenceMachines} ${seat} where ${seat.licenceId} = ${lic.id}) as machines,
+      ${seat.id} is not null as activated, ${seat.id} as machine_id, ${seat.activatedAt}
+    from ${licences} ${lic} join ${orders} ${ord} on ${ord.id} = ${lic.orderId}
+      join ${productVersions} ${ver} on ${ver.id} = ${ord.productVersionId}
+      left join ${licenceMachines} ${seat} on ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${fingerprint}
+    where ${lic.keyHash} = ${hash}`,
+);
 
 /**
  * The validation's lookup, the tools' hot path: a named prepared statement on PostgreSQL, planned
@@ -42,7 +54,7 @@ const licenceLookup = (hash: string, fingerprint: string | null) => sql`
  * very call.
  */
 export const lookUpLicence = (db: Pick<Db, "execute">, hash: string, fingerprint: string | null) =>
-  preparedRows<LicenceRow>(db, "licence-lookup-1", licenceLookup(hash, fingerprint));
+  preparedRows<LicenceRow>(db, "licence-lookup-1", licenceLookup({ hash, fingerprint }));
 
 const NOT_FOUND: LicenceValidation = { valid: false, code: "NOT_FOUND", product_id: null, version: null, expires_at: null };
 
@@ -98,7 +110,7 @@ export function createLicences(ctx: StoreContext) {
       return db.transaction(async (tx) => {
         // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
         // taken after the lock is granted, so it sees the seats the previous holder inserted.
-        await tx.execute(sql`select id from licences where key_hash = ${hash} for update`);
+        await tx.execute(sql`select ${licences.id} from ${licences} where ${licences.keyHash} = ${hash} for update`);
         const l = (await lookUpLicence(tx, hash, input.fingerprint))[0];
         if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
         refuse(l);
@@ -112,11 +124,13 @@ export function createLicences(ctx: StoreContext) {
         const at = now().toISOString();
         const inserted = await queryRows<{ id: string }>(
           tx,
-          sql`insert into licence_machines (licence_id, fingerprint, name, activated_at)
-            values (${l.id}, ${input.fingerprint}, ${input.name ?? null}, ${at}) returning id`,
+          sql`insert into ${licenceMachines} (${names(licenceMachines.licenceId, licenceMachines.fingerprint, licenceMachines.name, licenceMachines.activatedAt)})
+            values (${l.id}, ${input.fingerprint}, ${input.name ?? null}, ${at}) returning ${licenceMachines.id}`,
         );
         // The first activation makes a placed order active.
-        await tx.execute(sql`update orders set status = 'active' where id = ${l.order_id} and status = 'placed'`);
+        await tx.execute(
+          sql`update ${orders} set ${bare(orders.status)} = 'active' where ${orders.id} = ${l.order_id} and ${orders.status} = 'placed'`,
+        );
         return { created: true, activation: activation(l, Number(inserted[0].id), at, Number(l.machines) + 1) };
       });
     },
@@ -129,9 +143,10 @@ export function createLicences(ctx: StoreContext) {
       const rows = await queryRows<{ machines: string }>(
         db,
         sql`with gone as (
-            delete from licence_machines m using licences l
-            where l.key_hash = ${hash} and m.licence_id = l.id and m.fingerprint = ${input.fingerprint} returning m.licence_id)
-          select (select count(*) from licence_machines where licence_id = gone.licence_id) - 1 as machines from gone`,
+            delete from ${licenceMachines} ${seat} using ${licences} ${lic}
+            where ${lic.keyHash} = ${hash} and ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${input.fingerprint} returning ${seat.licenceId})
+          select (select count(*) from ${licenceMachines} where ${licenceMachines.licenceId} = gone.${bare(licenceMachines.licenceId)}) - 1 as machines
+          from gone`,
       );
       if (!rows.length) throw new NotFoundError("This machine is not activated on that licence.");
       return { machines: Math.max(0, Number(rows[0].machines)) };

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { ConfirmAnswer, ConfirmRequest, OrderPublicView, OrderStatus } from "../../../contract/store";
 import { queryRows } from "../../db/query-rows";
+import { coupons, licences, orders, products, productVersions } from "../../db/schema";
 import { checkoutSignature, signatureMatches } from "../../integrations/payments/signature";
 import { InvalidInputError, NotFoundError } from "../errors";
 import { type StoreContext, iso, rupees, throttle } from "./context";
@@ -32,6 +34,12 @@ type ViewRow = {
   provider_order_id: string | null;
 };
 
+const o = alias(orders, "o");
+const pv = alias(productVersions, "pv");
+const p = alias(products, "p");
+const c = alias(coupons, "c");
+const l = alias(licences, "l");
+
 export function createOrders(ctx: StoreContext) {
   const { db } = ctx;
 
@@ -39,13 +47,13 @@ export function createOrders(ctx: StoreContext) {
     (
       await queryRows<ViewRow>(
         db,
-        sql`select o.id, o.status, pv.product_id, p.name as product_name, pv.version, o.customer_email, o.customer_name,
-          o.list_amount_minor, o.discount_minor, o.amount_paid_minor, c.code as coupon, o.provider, o.payment_id, o.provider_order_id,
-          l.key_encrypted, l.revoked_at, coalesce(l.machine_limit, pv.machine_limit) as machine_limit, o.created_at, o.paid_at,
-          o.expires_at, o.access_token_hash
-        from orders o join product_versions pv on pv.id = o.product_version_id join products p on p.id = pv.product_id
-          left join coupons c on c.id = o.coupon_id left join licences l on l.order_id = o.id
-        where o.id = ${orderId}`,
+        sql`select ${o.id}, ${o.status}, ${pv.productId}, ${p.name} as product_name, ${pv.version}, ${o.customerEmail}, ${o.customerName},
+          ${o.listAmountMinor}, ${o.discountMinor}, ${o.amountPaidMinor}, ${c.code} as coupon, ${o.provider}, ${o.paymentId},
+          ${o.providerOrderId}, ${l.keyEncrypted}, ${l.revokedAt}, coalesce(${l.machineLimit}, ${pv.machineLimit}) as machine_limit,
+          ${o.createdAt}, ${o.paidAt}, ${o.expiresAt}, ${o.accessTokenHash}
+        from ${orders} ${o} join ${productVersions} ${pv} on ${pv.id} = ${o.productVersionId} join ${products} ${p} on ${p.id} = ${pv.productId}
+          left join ${coupons} ${c} on ${c.id} = ${o.couponId} left join ${licences} ${l} on ${l.orderId} = ${o.id}
+        where ${o.id} = ${orderId}`,
       )
     )[0];
 

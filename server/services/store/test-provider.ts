@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ConfirmRequest } from "../../../contract/store";
 import { queryRows } from "../../db/query-rows";
+import { orders } from "../../db/schema";
 import { checkoutSignature, hmacHex } from "../../integrations/payments/signature";
 import { razorpayStyleId } from "../../integrations/payments/random-id";
 import { backgroundDelivery, httpWebhookSender, type WebhookSender } from "../../integrations/payments/webhook-sender";
@@ -37,7 +38,8 @@ export function createTestProviderSandbox(ctx: StoreContext) {
       ? (
           await queryRows<Row>(
             db,
-            sql`select provider, provider_order_id, amount_paid_minor, currency, status, customer_email, access_token_hash from orders where id = ${orderId}`,
+            sql`select ${orders.provider}, ${orders.providerOrderId}, ${orders.amountPaidMinor}, ${orders.currency}, ${orders.status},
+              ${orders.customerEmail}, ${orders.accessTokenHash} from ${orders} where ${orders.id} = ${orderId}`,
           )
         )[0]
       : undefined;

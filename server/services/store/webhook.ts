@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows } from "../../db/query-rows";
+import { coupons, licences, orders, paymentWebhookEvents } from "../../db/schema";
+import { bare, names } from "../../db/sql-names";
 import { hmacHex, signatureMatches } from "../../integrations/payments/signature";
 import { ConflictError, InvalidInputError } from "../errors";
 import type { StoreContext } from "./context";
@@ -32,6 +34,8 @@ const EventSchema = z.object({
 type Event = z.infer<typeof EventSchema>;
 
 type OrderRow = { id: string; amount_paid_minor: string; currency: string; status: string };
+const ORDER_ROW = sql`select ${orders.id}, ${orders.amountPaidMinor}, ${orders.currency}, ${orders.status} from ${orders}`;
+const events = paymentWebhookEvents;
 
 /**
  * POST /api/payments/razorpay/webhook. The signature is checked over the raw body before anything
@@ -44,12 +48,7 @@ export function createWebhook(ctx: StoreContext) {
 
   async function orderByProviderId(tx: Executor, providerOrderId: string | null | undefined): Promise<OrderRow | undefined> {
     if (!providerOrderId) return undefined;
-    return (
-      await queryRows<OrderRow>(
-        tx,
-        sql`select id, amount_paid_minor, currency, status from orders where provider_order_id = ${providerOrderId} for update`,
-      )
-    )[0];
+    return (await queryRows<OrderRow>(tx, sql`${ORDER_ROW} where ${orders.providerOrderId} = ${providerOrderId} for update`))[0];
   }
 
   async function paid(tx: Executor, event: Event, secret: string): Promise<number | null> {
@@ -79,21 +78,18 @@ export function createWebhook(ctx: StoreContext) {
     if (!order) return null;
     const rows = await queryRows<{ id: string }>(
       tx,
-      sql`update orders set status = 'failed', failure_reason = 'payment_failed' where id = ${order.id} and status = 'pending' returning id`,
+      sql`update ${orders} set ${bare(orders.status)} = 'failed', ${bare(orders.failureReason)} = 'payment_failed'
+        where ${orders.id} = ${order.id} and ${orders.status} = 'pending' returning ${orders.id}`,
     );
-    if (rows.length) await tx.execute(sql`update coupons set reserved_order_id = null where reserved_order_id = ${order.id}`);
+    if (rows.length)
+      await tx.execute(sql`update ${coupons} set ${bare(coupons.reservedOrderId)} = null where ${coupons.reservedOrderId} = ${order.id}`);
     return Number(order.id);
   }
 
   async function refunded(tx: Executor, event: Event): Promise<number | null> {
     const refund = event.payload.refund?.entity;
     if (!refund) throw invalid("The event carries no refund.");
-    const order = (
-      await queryRows<OrderRow>(
-        tx,
-        sql`select id, amount_paid_minor, currency, status from orders where payment_id = ${refund.payment_id} for update`,
-      )
-    )[0];
+    const order = (await queryRows<OrderRow>(tx, sql`${ORDER_ROW} where ${orders.paymentId} = ${refund.payment_id} for update`))[0];
     if (!order) return null;
     if (refund.currency !== order.currency) throw invalid("The refund's currency does not match the order.");
     // A partial refund (a goodwill gesture) keeps the licence; only a full refund revokes it.
@@ -104,10 +100,13 @@ export function createWebhook(ctx: StoreContext) {
     const at = ctx.now().toISOString();
     const rows = await queryRows<{ id: string }>(
       tx,
-      sql`update orders set status = 'refunded', refunded_at = ${at}
-        where id = ${order.id} and status in ('placed', 'active', 'expired') returning id`,
+      sql`update ${orders} set ${bare(orders.status)} = 'refunded', ${bare(orders.refundedAt)} = ${at}
+        where ${orders.id} = ${order.id} and ${orders.status} in ('placed', 'active', 'expired') returning ${orders.id}`,
     );
-    if (rows.length) await tx.execute(sql`update licences set revoked_at = ${at} where order_id = ${order.id} and revoked_at is null`);
+    if (rows.length)
+      await tx.execute(
+        sql`update ${licences} set ${bare(licences.revokedAt)} = ${at} where ${licences.orderId} = ${order.id} and ${licences.revokedAt} is null`,
+      );
     return Number(order.id);
   }
 
@@ -131,7 +130,8 @@ export function createWebhook(ctx: StoreContext) {
         if (id) {
           const fresh = await queryRows<{ event_id: string }>(
             tx,
-            sql`insert into payment_webhook_events (event_id, event) values (${id}, ${event.event}) on conflict (event_id) do nothing returning event_id`,
+            sql`insert into ${events} (${names(events.eventId, events.event)}) values (${id}, ${event.event})
+              on conflict (${bare(events.eventId)}) do nothing returning ${events.eventId}`,
           );
           if (fresh.length === 0) return; // seen before: already handled
         }
@@ -139,7 +139,7 @@ export function createWebhook(ctx: StoreContext) {
         if (event.event === "payment.captured" || event.event === "order.paid") orderId = await paid(tx, event, secret);
         else if (event.event === "payment.failed") orderId = await failed(tx, event);
         else if (event.event === "refund.processed") orderId = await refunded(tx, event);
-        if (id && orderId) await tx.execute(sql`update payment_webhook_events set order_id = ${orderId} where event_id = ${id}`);
+        if (id && orderId) await tx.execute(sql`update ${events} set ${bare(events.orderId)} = ${orderId} where ${events.eventId} = ${id}`);
       });
     },
   };
