@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from "node:crypto";
+import { type KeyObject, createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, randomInt } from "node:crypto";
 
 // Crockford's base32: no I, L, O or U, so a key read aloud or typed from paper stays unambiguous.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -19,11 +19,15 @@ export function newLicenceKey(): string {
   return [PREFIX, ...groups].join("-");
 }
 
+const AS_ISSUED = new RegExp(`^${PREFIX}(?:-[${ALPHABET}]{${GROUP_LENGTH}}){${GROUPS}}$`);
+
 /**
  * The key's 30 characters as typed by a person: case, dashes and spaces ignored, O read as 0 and
  * I/L as 1 (Crockford). null when it cannot be a key, so lookups of junk cost no query.
  */
 export function canonicalLicenceKey(typed: string): string | null {
+  // The form the store hands out, as tools send it on every validation: only the dashes to drop.
+  if (AS_ISSUED.test(typed)) return typed.slice(PREFIX.length + 1).replaceAll("-", "");
   let body = typed.toUpperCase().replace(/[\s-]/g, "");
   if (body.startsWith(PREFIX)) body = body.slice(PREFIX.length);
   body = body.replace(/O/g, "0").replace(/[IL]/g, "1");
@@ -34,7 +38,15 @@ export function canonicalLicenceKey(typed: string): string | null {
 
 /** The lookup hash stored in licences.key_hash: HMAC-SHA256 keyed with the licence secret. */
 export function licenceKeyHash(secret: string, canonical: string): string {
-  return createHmac("sha256", secret).update(`licence-key:${canonical}`).digest("hex");
+  return createHmac("sha256", hmacKey(secret)).update(`licence-key:${canonical}`).digest("hex");
+}
+
+// The secret as a key object, made once: createHmac with a string imports the key on every call,
+// which cost about as much as the hash itself on the validation hot path (decision 053).
+let lastKey: { secret: string; key: KeyObject } | undefined;
+function hmacKey(secret: string): KeyObject {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(Buffer.from(secret, "utf8")) };
+  return lastKey.key;
 }
 
 const encryptionKey = (secret: string) => createHmac("sha256", secret).update("licence-key-encryption").digest();
