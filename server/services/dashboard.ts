@@ -1,13 +1,18 @@
 import { DAY_MS } from "../../contract/time";
 import { fromMinor } from "../../contract/money";
 import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { DASHBOARD_DEFAULT_DAYS, type Dashboard } from "../../contract/dashboard";
-import { orderDailyCounts, orders, statCounters } from "../db/schema";
+import { orderDailyCounts, orders, products, productVersions, statCounters } from "../db/schema";
 import { queryRows } from "../db/query-rows";
 import type { ServiceDeps } from "./deps";
 import { descNullsLast } from "../db/newest-first";
 
 export const DASHBOARD_PAY_IDS = 20;
+
+const o = alias(orders, "o");
+const pv = alias(productVersions, "pv");
+const p = alias(products, "p");
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -47,11 +52,12 @@ export function createDashboard({ db, now }: ServiceDeps) {
         // order is paid within a day of its creation) lets orders_created_idx narrow the rows first.
         queryRows<{ product_id: string; product_name: string; orders: string | number; revenue_minor: string | number }>(
           db,
-          sql`select pv.product_id, p.name as product_name, count(*) as orders, sum(o.amount_paid_minor) as revenue_minor
-              from orders o join product_versions pv on pv.id = o.product_version_id join products p on p.id = pv.product_id
-              where o.status in ('placed', 'active', 'expired') and o.created_at >= ${new Date(start.getTime() - DAY_MS).toISOString()}
-                and coalesce(o.paid_at, o.created_at) >= ${start.toISOString()}
-              group by pv.product_id, p.name order by revenue_minor desc, pv.product_id`,
+          sql`select ${pv.productId}, ${p.name} as product_name, count(*) as orders, sum(${o.amountPaidMinor}) as revenue_minor
+              from ${orders} ${o} join ${productVersions} ${pv} on ${pv.id} = ${o.productVersionId}
+                join ${products} ${p} on ${p.id} = ${pv.productId}
+              where ${o.status} in ('placed', 'active', 'expired') and ${o.createdAt} >= ${new Date(start.getTime() - DAY_MS).toISOString()}
+                and coalesce(${o.paidAt}, ${o.createdAt}) >= ${start.toISOString()}
+              group by ${pv.productId}, ${p.name} order by revenue_minor desc, ${pv.productId}`,
         ),
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
