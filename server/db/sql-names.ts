@@ -1,4 +1,4 @@
-import { is, Placeholder, sql, type SQL } from "drizzle-orm";
+import { getTableName, is, Placeholder, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // Raw statements take their table and column names from the schema objects (`${rateLimits}`,
@@ -15,6 +15,13 @@ export const names = (...columns: AnyPgColumn[]): SQL =>
     columns.map((column) => sql.identifier(column.name)),
     sql`, `,
   );
+
+/**
+ * `"table"."column"` (or `"alias"."column"`) wherever it stands: in the select list of a query on one
+ * table drizzle writes the columns inside `sql` bare, which a subquery on another table would read as
+ * its own column.
+ */
+export const qualified = (column: AnyPgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** A name as an SQL string literal, for functions that take one (pg_get_serial_sequence). */
 export const nameLiteral = (name: string): SQL => sql.raw(`'${name.replaceAll("'", "''")}'`);

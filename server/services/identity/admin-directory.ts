@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { admins, authTokens, sessions } from "../../db/schema";
+import { adminPasskeys, admins, adminTotp, authTokens, sessions } from "../../db/schema";
+import { qualified } from "../../db/sql-names";
 import type { Audit } from "../audit";
 import type { ClientMeta, SessionAdmin } from "../auth";
 import type { ServiceDeps } from "../deps";
@@ -23,10 +24,11 @@ export function createAdminDirectory(deps: ServiceDeps & { audit: Audit }) {
           disabledAt: admins.disabledAt,
           createdAt: admins.createdAt,
           lastLoginAt: admins.lastLoginAt,
-          // Spelled out with aliases: inside a select list drizzle renders ${admins.id} as a bare "id",
-          // which the subquery read as admin_passkeys.id (a passkey showed on whichever admin shared its id).
-          totp: sql<boolean>`exists (select 1 from admin_totp t where t.admin_id = "admins"."id" and t.enabled_at is not null)`,
-          passkeys: sql<number>`(select count(*)::int from admin_passkeys p where p.admin_id = "admins"."id")`,
+          // Qualified in full: inside a select list drizzle renders ${admins.id} as a bare "id", which
+          // the subquery read as admin_passkeys.id (a passkey showed on whichever admin shared its id).
+          totp: sql<boolean>`exists (select 1 from ${adminTotp} where ${qualified(adminTotp.adminId)} = ${qualified(admins.id)}
+            and ${qualified(adminTotp.enabledAt)} is not null)`,
+          passkeys: sql<number>`(select count(*)::int from ${adminPasskeys} where ${qualified(adminPasskeys.adminId)} = ${qualified(admins.id)})`,
         })
         .from(admins)
         .orderBy(asc(admins.email))

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query-rows";
+import { adminPasskeys, adminRecoveryCodes, adminTotp } from "../../db/schema";
 
 export type MfaMethod = "totp" | "recovery_code" | "passkey";
 
@@ -9,9 +10,9 @@ export async function mfaMethods(db: Db, adminId: number): Promise<MfaMethod[]> 
   const [row] = await queryRows<{ totp: boolean; codes: boolean; passkeys: boolean }>(
     db,
     sql`select
-      exists (select 1 from admin_totp where admin_id = ${adminId} and enabled_at is not null) as totp,
-      exists (select 1 from admin_recovery_codes where admin_id = ${adminId} and used_at is null) as codes,
-      exists (select 1 from admin_passkeys where admin_id = ${adminId}) as passkeys`,
+      exists (select 1 from ${adminTotp} where ${adminTotp.adminId} = ${adminId} and ${adminTotp.enabledAt} is not null) as totp,
+      exists (select 1 from ${adminRecoveryCodes} where ${adminRecoveryCodes.adminId} = ${adminId} and ${adminRecoveryCodes.usedAt} is null) as codes,
+      exists (select 1 from ${adminPasskeys} where ${adminPasskeys.adminId} = ${adminId}) as passkeys`,
   );
   const methods: MfaMethod[] = [];
   if (row.totp) methods.push("totp");
