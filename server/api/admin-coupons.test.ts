@@ -45,12 +45,21 @@ describe("GET /api/admin/coupons", () => {
     expect(all.items.map((i) => i.code)).toEqual([code(22), code(21), code(12)]);
     const page3 = await list("page_size=3&page=3");
     expect(page3.items.map((i) => i.code)).toEqual([code(1)]);
+    // The total whichever way it is known (decision 065): counted (a full page), told by a short
+    // last page, counted again past the end (an empty page).
+    expect((await list("page_size=3&page=2")).total).toBe(7);
+    expect(page3.total).toBe(7);
+    expect(await list("page_size=3&page=4")).toEqual({ items: [], total: 7, total_capped: false });
+    expect((await list("page_size=7")).total).toBe(7);
     expect(page3.items[0]).toMatchObject({
       product_id: "ca-tool",
       version: "1.0",
       discount: 15,
       status: "used",
       order_id: expect.any(Number),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      used_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      expires_at: "2099-12-31T23:59:59.999Z",
     });
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -23,12 +24,42 @@ const texts = new Map<string, string>();
  * cost more database CPU than running it). `name` must stand for one statement text; the values may
  * change. Inside a transaction, or on PGlite, it runs as a plain query.
  */
-export async function preparedRows<T>(db: Pick<Db, "execute">, name: string, query: SQL): Promise<T[]> {
+export function preparedRows<T>(db: Pick<Db, "execute">, name: string, query: SQL): Promise<T[]> {
+  return runPrepared<T>(db, query, (text) => {
+    const known = texts.get(name);
+    if (known === undefined) texts.set(name, text);
+    else if (known !== text) throw new Error(`prepared statement ${name} was given another text`);
+    return name;
+  });
+}
+
+/** On PostgreSQL outside a transaction, `query` as the named statement `nameOf(its text)`; otherwise a plain query. */
+async function runPrepared<T>(db: Pick<Db, "execute">, query: SQL, nameOf: (text: string) => string): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const known = texts.get(name);
-  if (known === undefined) texts.set(name, text);
-  else if (known !== text) throw new Error(`prepared statement ${name} was given another text`);
-  return (await client.query<T & pg.QueryResultRow>({ name, text, values: params, types })).rows;
+  return (await client.query<T & pg.QueryResultRow>({ name: nameOf(text), text, values: params, types })).rows;
 }
+
+/** Each statement text's name, for the statements named by their text. */
+const namesOfTexts = new Map<string, string>();
+
+/**
+ * As preparedRows, for a statement whose text depends on which filters are given (an admin list):
+ * each text gets its own name, `${prefix}_` and a hash of the text, so the few shapes a list can
+ * take are each prepared once per pool connection.
+ */
+export function preparedRowsByText<T>(db: Pick<Db, "execute">, prefix: string, query: SQL): Promise<T[]> {
+  return runPrepared<T>(db, query, (text) => {
+    let name = namesOfTexts.get(text);
+    if (name === undefined) {
+      name = `${prefix}_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+      namesOfTexts.set(text, name);
+    }
+    return name;
+  });
+}
+
+/** A timestamptz column as read raw: text through preparedRows on PostgreSQL (as drizzle reads it), a Date on PGlite. */
+export const asDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
+import { asDate, preparedRows } from "../db/prepared";
 import { admins, sessions } from "../db/schema";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
@@ -170,20 +171,20 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
       if (!token || token.length > 200) return null;
       const at = now();
       const tokenHash = hashToken(token);
-      const [row] = await db
-        .select({ id: admins.id, email: admins.email, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(admins, eq(admins.id, sessions.adminId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, at),
-            gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
-            isNull(admins.disabledAt),
-          ),
-        )
-        .limit(1);
-      if (!row) return null;
+      // Every admin call and admin page runs this first: a named prepared statement on PostgreSQL,
+      // planned once per pool connection (decision 065, as the licence lookup in decision 040).
+      const [found] = await preparedRows<{ id: number; email: string; last_seen_at: unknown }>(
+        db,
+        "session_admin",
+        sql`select ${admins.id}, ${admins.email}, ${sessions.lastSeenAt}
+          from ${sessions} join ${admins} on ${admins.id} = ${sessions.adminId}
+          where ${sessions.tokenHash} = ${tokenHash} and ${sessions.expiresAt} > ${at.toISOString()}::timestamptz
+            and ${sessions.lastSeenAt} > ${new Date(at.getTime() - SESSION_IDLE_MS).toISOString()}::timestamptz
+            and ${admins.disabledAt} is null
+          limit 1`,
+      );
+      if (!found) return null;
+      const row = { id: Number(found.id), email: found.email, lastSeenAt: asDate(found.last_seen_at)! };
       if (at.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
       }

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { COUPON_COUNT_CAP, type CouponItem, type CouponList, type CouponListQuery } from "../../contract/admin-coupons";
 import { coupons, productVersions } from "../db/schema";
-import { queryRows } from "../db/query-rows";
+import { pageAndCount } from "../db/page-and-count";
+import { asDate } from "../db/prepared";
 import type { Audit } from "./audit";
 import type { ServiceDeps } from "./deps";
 import { ConflictError, NotFoundError } from "./errors";
@@ -48,6 +49,34 @@ const toItem = (r: Row): CouponItem => ({
   note: r.note,
 });
 
+/** A page row as read raw (pageAndCount): the selected columns' SQL names, dates as the driver gives them. */
+type RawRow = {
+  id: number | string;
+  code: string;
+  product_id: string;
+  version: string;
+  discount_percent: number;
+  used_at: unknown;
+  voided_at: unknown;
+  order_id: number | string | null;
+  expires_at: unknown;
+  note: string | null;
+  created_at: unknown;
+};
+const fromRaw = (r: RawRow): Row => ({
+  id: Number(r.id),
+  code: r.code,
+  productId: r.product_id,
+  version: r.version,
+  discount: r.discount_percent,
+  usedAt: asDate(r.used_at),
+  voidedAt: asDate(r.voided_at),
+  orderId: r.order_id === null ? null : Number(r.order_id),
+  expiresAt: asDate(r.expires_at),
+  note: r.note,
+  createdAt: asDate(r.created_at)!,
+});
+
 /** A LIKE pattern matching codes that start with `q` (codes are [A-Za-z0-9], so nothing needs escaping). */
 const prefixOf = (q: string) => `${q.replace(/[^A-Za-z0-9]/g, "")}%`;
 
@@ -71,8 +100,9 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
     /**
      * Newest first, one page, and the total counted up to COUPON_COUNT_CAP. An exact count of a
      * million codes took 272 ms on PostgreSQL and timed out on PGlite under the bench's 10
-     * connections; the capped count reads at most COUPON_COUNT_CAP + 1 index entries, and joins the
-     * versions only when a product filter needs them.
+     * connections; the capped count reads at most COUPON_COUNT_CAP + 1 index entries, joins the
+     * versions only when a product filter needs them, and runs only when the page cannot tell the
+     * total. Page and count are one prepared statement (pageAndCount, decision 065).
      */
     async list(query: CouponListQuery): Promise<CouponList> {
       const filter = where(query);
@@ -80,19 +110,16 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
         query.product_id || query.version
           ? sql`${coupons} join ${productVersions} on ${productVersions.id} = ${coupons.productVersionId}`
           : sql`${coupons}`;
-      const [rows, counted] = await Promise.all([
-        base()
-          .where(filter)
-          .orderBy(desc(coupons.id))
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
-        queryRows<{ n: number | string }>(
-          db,
-          sql`select count(*) as n from (select 1 from ${matches} where ${filter ?? sql`true`} limit ${COUPON_COUNT_CAP + 1}) as capped`,
-        ),
-      ]);
-      const n = Number(counted[0].n);
-      return { items: rows.map(toItem), total: Math.min(n, COUPON_COUNT_CAP), total_capped: n > COUPON_COUNT_CAP };
+      const offset = (query.page - 1) * query.page_size;
+      const { rows, n } = await pageAndCount<RawRow>(db, "admin_coupons", {
+        page: base().where(filter).orderBy(desc(coupons.id)).limit(query.page_size).offset(offset).getSQL(),
+        matches: sql`select 1 from ${matches} where ${filter ?? sql`true`}`,
+        size: query.page_size,
+        offset,
+        cap: COUPON_COUNT_CAP,
+        order: sql`page.id desc`,
+      });
+      return { items: rows.map((r) => toItem(fromRaw(r))), total: Math.min(n, COUPON_COUNT_CAP), total_capped: n > COUPON_COUNT_CAP };
     },
 
     /**

@@ -3,6 +3,8 @@ import { type AdminOrder, ORDER_COUNT_CAP, type OrderList, type OrderListQuery, 
 import { coupons, orders, productVersions, products } from "../db/schema";
 import { descNullsLast } from "../db/newest-first";
 import { queryRows } from "../db/query-rows";
+import { pageAndCount } from "../db/page-and-count";
+import { asDate } from "../db/prepared";
 import type { ServiceDeps } from "./deps";
 
 const columns = {
@@ -50,11 +52,43 @@ const toItem = (r: Row): AdminOrder => ({
   paid_at: r.paidAt ? r.paidAt.toISOString() : null,
 });
 
+/** A page row as read raw (pageAndCount): the selected columns' SQL names, dates as the driver gives them. */
+type RawRow = {
+  id: number | string;
+  payment_id: string | null;
+  customer_email: string;
+  customer_name: string;
+  product_id: string;
+  name: string;
+  version: string;
+  amount_paid_minor: number | string;
+  code: string | null;
+  status: AdminOrder["status"];
+  created_at: unknown;
+  paid_at: unknown;
+};
+const fromRaw = (r: RawRow): Row => ({
+  id: Number(r.id),
+  paymentId: r.payment_id,
+  customerEmail: r.customer_email,
+  customerName: r.customer_name,
+  productId: r.product_id,
+  productName: r.name,
+  version: r.version,
+  amountPaidMinor: Number(r.amount_paid_minor),
+  coupon: r.code,
+  status: r.status,
+  createdAt: asDate(r.created_at)!,
+  paidAt: asDate(r.paid_at),
+});
+
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 type Filters = Omit<OrderListQuery, "page" | "page_size" | "sort" | "dir">;
 
 const sortColumn = { created_at: orders.createdAt, amount: orders.amountPaidMinor } satisfies Record<OrderSort, unknown>;
+/** The same sorts over the page's output columns (pageAndCount's outer ORDER BY). */
+const pageSortColumn = { created_at: "page.created_at", amount: "page.amount_paid_minor" } satisfies Record<OrderSort, string>;
 
 /**
  * ORDER BY for a sort, written exactly as its index is walked: orders_created_idx and orders_amount_idx
@@ -120,7 +154,23 @@ export function createOrderAdmin({ db }: ServiceDeps) {
         n = await count();
         rows = await page(n <= ORDER_COUNT_CAP);
       } else {
-        [rows, n] = await Promise.all([page(false), count()]);
+        // One round trip, the count only when the page cannot tell it (decision 065).
+        const column = pageSortColumn[query.sort];
+        const answer = await pageAndCount<RawRow>(db, "admin_orders", {
+          page: base()
+            .where(filter)
+            .orderBy(...orderBy(query.sort, query.dir))
+            .limit(query.page_size)
+            .offset((query.page - 1) * query.page_size)
+            .getSQL(),
+          matches: sql`select 1 from ${orders} where ${filter ?? sql`true`}`,
+          size: query.page_size,
+          offset: (query.page - 1) * query.page_size,
+          cap: ORDER_COUNT_CAP,
+          order: sql.raw(query.dir === "desc" ? `${column} desc nulls last, page.id desc` : `${column} asc nulls first, page.id asc`),
+        });
+        rows = answer.rows.map(fromRaw);
+        n = answer.n;
       }
       return { items: rows.map(toItem), total: Math.min(n, ORDER_COUNT_CAP), total_capped: n > ORDER_COUNT_CAP };
     },

@@ -1,0 +1,44 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { preparedRowsByText } from "./prepared";
+
+export type PageAndCount<T> = {
+  /** The page's rows, in `order`, with the selected columns' SQL names (dates as the driver gives them: see prepared.ts `asDate`). */
+  rows: T[];
+  /** Matches, counted up to `cap + 1` (more than `cap` means "more than"). */
+  n: number;
+};
+
+/**
+ * One page of an admin list and its total, capped at `cap`, in ONE statement (decision 065).
+ * Each statement of a list answer costs the server a socket write and read to the database (on the
+ * shared VM the largest single item of a list request's CPU profile), and each text PostgreSQL plans
+ * costs the database more than the page; so:
+ * - the page and its count are one round trip, sent on PostgreSQL as a named prepared statement
+ *   (`preparedRowsByText`: the filters present change the text, their values do not);
+ * - the capped count (`matches`, a `select 1 from … where …`) runs only when the page cannot tell
+ *   the total: a first page shorter than `size` holds every match, and so does a later page that is
+ *   short but not empty (an exact code, an e-mail with a few orders). The count is a scalar subquery
+ *   in a CASE, which PostgreSQL evaluates only when that branch is taken.
+ *
+ * `page` is the page's SELECT (its ORDER BY, LIMIT `size`, OFFSET `offset`); `order` orders the
+ * outer rows by the page's output columns (`page.<column>`), the same order again.
+ */
+export async function pageAndCount<T extends Record<string, unknown>>(
+  db: Pick<Db, "execute">,
+  prefix: string,
+  q: { page: SQL; matches: SQL; size: number; offset: number; cap: number; order: SQL },
+): Promise<PageAndCount<T>> {
+  const onPage = sql`(select count(*) from page)`;
+  // Whether the page alone tells the total: the offset is part of the text (0 or not), its value is a parameter.
+  const told = q.offset === 0 ? sql`${onPage} < ${q.size}` : sql`${onPage} between 1 and ${q.size - 1}`;
+  const query = sql`with page as materialized (${q.page})
+    select (case when ${told} then ${q.offset} + ${onPage}
+      else (select count(*) from (${q.matches} limit ${q.cap + 1}) as capped) end) as list_total, page.*
+    from (select 1) as one left join page on true
+    order by ${q.order}`;
+  const rows = await preparedRowsByText<T & { list_total: number | string; id: unknown }>(db, prefix, query);
+  const n = Number(rows[0].list_total);
+  // No match on this page: the one row of the left join carries only the total.
+  return { rows: rows[0].id === null ? [] : rows, n };
+}
