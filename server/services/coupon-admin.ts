@@ -117,7 +117,7 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
         size: query.page_size,
         offset,
         cap: COUPON_COUNT_CAP,
-        order: sql`page.id desc`,
+        order: sql`page.${sql.identifier(coupons.id.name)} desc`,
       });
       return { items: rows.map((r) => toItem(fromRaw(r))), total: Math.min(n, COUPON_COUNT_CAP), total_capped: n > COUPON_COUNT_CAP };
     },

@@ -88,7 +88,7 @@ type Filters = Omit<OrderListQuery, "page" | "page_size" | "sort" | "dir">;
 
 const sortColumn = { created_at: orders.createdAt, amount: orders.amountPaidMinor } satisfies Record<OrderSort, unknown>;
 /** The same sorts over the page's output columns (pageAndCount's outer ORDER BY). */
-const pageSortColumn = { created_at: "page.created_at", amount: "page.amount_paid_minor" } satisfies Record<OrderSort, string>;
+const pageSortColumn = { created_at: orders.createdAt.name, amount: orders.amountPaidMinor.name } satisfies Record<OrderSort, string>;
 
 /**
  * ORDER BY for a sort, written exactly as its index is walked: orders_created_idx and orders_amount_idx
@@ -167,7 +167,10 @@ export function createOrderAdmin({ db }: ServiceDeps) {
           size: query.page_size,
           offset: (query.page - 1) * query.page_size,
           cap: ORDER_COUNT_CAP,
-          order: sql.raw(query.dir === "desc" ? `${column} desc nulls last, page.id desc` : `${column} asc nulls first, page.id asc`),
+          order:
+            query.dir === "desc"
+              ? sql`page.${sql.identifier(column)} desc nulls last, page.${sql.identifier(orders.id.name)} desc`
+              : sql`page.${sql.identifier(column)} asc nulls first, page.${sql.identifier(orders.id.name)} asc`,
         });
         rows = answer.rows.map(fromRaw);
         n = answer.n;
