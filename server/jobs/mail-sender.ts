@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
+import { mailOutbox as mo } from "../db/schema";
+import { bare } from "../db/sql-names";
 import { describeErrorForLog, logLine } from "../http/log";
 import { classifySmtpError, createSmtpTransport, SMTP_TIMEOUT_MS, type SmtpTransport } from "../integrations/smtp";
 import type { ServiceDeps } from "../services/deps";
@@ -68,13 +70,13 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     const until = new Date(at.getTime() + leaseMs);
     const rows = await queryRows<Claimed>(
       db,
-      sql`update mail_outbox set locked_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
-        where id in (
-          select id from mail_outbox
-          where status = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz
-            and (locked_until is null or locked_until <= ${at.toISOString()}::timestamptz)
-          order by next_attempt_at limit ${batchSize} for update skip locked)
-        returning id, message_id, to_addrs, reply_to, subject, html, text_body, attempts`,
+      sql`update ${mo} set ${bare(mo.lockedUntil)} = ${until.toISOString()}::timestamptz, ${bare(mo.attempts)} = ${mo.attempts} + 1
+        where ${mo.id} in (
+          select ${mo.id} from ${mo}
+          where ${mo.status} = 'pending' and ${mo.nextAttemptAt} <= ${at.toISOString()}::timestamptz
+            and (${mo.lockedUntil} is null or ${mo.lockedUntil} <= ${at.toISOString()}::timestamptz)
+          order by ${mo.nextAttemptAt} limit ${batchSize} for update skip locked)
+        returning ${mo.id}, ${mo.messageId}, ${mo.toAddrs}, ${mo.replyTo}, ${mo.subject}, ${mo.html}, ${mo.textBody}, ${mo.attempts}`,
     );
     return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), until: until.getTime() };
   }
@@ -83,8 +85,8 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     if (!ids.length) return;
     // Not tried: give back the claim and the try it counted.
     await db.execute(
-      sql`update mail_outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
-        where id in ${ids} and status = 'pending'`,
+      sql`update ${mo} set ${bare(mo.lockedUntil)} = null, ${bare(mo.attempts)} = greatest(${mo.attempts} - 1, 0)
+        where ${mo.id} in ${ids} and ${mo.status} = 'pending'`,
     );
   }
 
@@ -105,9 +107,10 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
       const next = new Date(now().getTime() + retryDelayMs(row.attempts, retryBaseMs));
       await db.execute(
         final
-          ? sql`update mail_outbox set status = 'failed', locked_until = null, last_error = ${failure.summary} where id = ${row.id}`
-          : sql`update mail_outbox set locked_until = null, last_error = ${failure.summary},
-              next_attempt_at = ${next.toISOString()}::timestamptz where id = ${row.id}`,
+          ? sql`update ${mo} set ${bare(mo.status)} = 'failed', ${bare(mo.lockedUntil)} = null, ${bare(mo.lastError)} = ${failure.summary}
+              where ${mo.id} = ${row.id}`
+          : sql`update ${mo} set ${bare(mo.lockedUntil)} = null, ${bare(mo.lastError)} = ${failure.summary},
+              ${bare(mo.nextAttemptAt)} = ${next.toISOString()}::timestamptz where ${mo.id} = ${row.id}`,
       );
       logLine({
         level: "warn",
@@ -119,8 +122,8 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
       return;
     }
     await db.execute(
-      sql`update mail_outbox set status = 'sent', sent_at = ${now().toISOString()}::timestamptz, locked_until = null, last_error = null
-        where id = ${row.id}`,
+      sql`update ${mo} set ${bare(mo.status)} = 'sent', ${bare(mo.sentAt)} = ${now().toISOString()}::timestamptz,
+        ${bare(mo.lockedUntil)} = null, ${bare(mo.lastError)} = null where ${mo.id} = ${row.id}`,
     );
   }
 
@@ -168,7 +171,7 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     // still running, asked to run "later", and nothing ever came back to run it. The sender
     // stayed idle until a restart (the PGlite kill rounds of mail-crash.test.ts timed out on it).
     loop = db
-      .execute(sql`update mail_outbox set locked_until = null where status = 'pending' and locked_until is not null`)
+      .execute(sql`update ${mo} set ${bare(mo.lockedUntil)} = null where ${mo.status} = 'pending' and ${mo.lockedUntil} is not null`)
       .then(() => undefined)
       .catch((err: unknown) => logLine({ level: "error", msg: "mail sender could not free claims at start", ...describeErrorForLog(err) }))
       .finally(() => {
