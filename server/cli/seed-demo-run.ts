@@ -1,11 +1,11 @@
 // The demo data writer behind `npm run seed:demo`, separate from the CLI so tests can run it.
 import { DAY_MS } from "../../contract/time";
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { generateCouponCodes } from "../../contract/coupon-code";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/query-rows";
-import { contactMessages, coupons, patchReleases, products, productVersions, quests } from "../db/schema";
+import { contactMessages, coupons, customers, mailOutbox, orders, patchReleases, products, productVersions, quests } from "../db/schema";
 import { createServices } from "../services/services";
 import { DEMO_MESSAGES, DEMO_PRODUCTS, DEMO_QUESTS, FIRST_NAMES, LAST_NAMES } from "./seed-demo-data";
 
@@ -21,8 +21,8 @@ async function isEmpty(tx: Tx): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`select
-    (select count(*) from products) + (select count(*) from customers) + (select count(*) from orders)
-    + (select count(*) from quests) as n`,
+    (select count(*) from ${products}) + (select count(*) from ${customers}) + (select count(*) from ${orders})
+    + (select count(*) from ${quests}) as n`,
   );
   return Number(row.n) === 0;
 }
@@ -101,8 +101,8 @@ async function seed(tx: Tx, config: Config, now: Date) {
   clock = now.getTime();
   await store.expiry.expireTerms();
   // Demo receipts go to example.com addresses: not mail anyone should send.
-  await tx.execute(sql`delete from mail_outbox where kind = 'receipt'`);
-  await tx.execute(sql`update product_versions set for_sale = (id = any(${sql.raw(`array[${keepForSale.join(",") || "0"}]::int[]`)}))`);
+  await tx.delete(mailOutbox).where(eq(mailOutbox.kind, "receipt"));
+  await tx.update(productVersions).set({ forSale: inArray(productVersions.id, keepForSale) });
 
   await tx
     .insert(quests)
