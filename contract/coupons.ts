@@ -7,6 +7,13 @@ export const COUPON_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 /** Decision 026: one batch is 1 to 100 codes, on the screen (a field message) and on the server alike. */
 export const MAX_COUPONS_PER_BATCH = 100;
 
+/**
+ * The server's one rule for a batch's discount, said the same way by the server's field error and by
+ * the generator's preview (issue 14, friction 5: the preview priced 12.5 % and 150 %, then the server
+ * refused them with a generic message).
+ */
+export const DISCOUNT_RULE = "Enter a whole percent from 1 to 100.";
+
 /** A code is the configured prefix followed by 10 characters of [A-Za-z0-9]. */
 export const couponCodePattern = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9]{${COUPON_RANDOM_LENGTH}}$`);
 
@@ -19,11 +26,7 @@ export const CouponBatchSchema = z.object({
     .min(1, "Generate at least one coupon.")
     .max(MAX_COUPONS_PER_BATCH, `At most ${MAX_COUPONS_PER_BATCH} coupons at once.`)
     .refine((list) => new Set(list).size === list.length, "The batch repeats a code."),
-  discount_percentage: z.coerce
-    .number("Enter the discount as a number.")
-    .int("Use a whole percentage.")
-    .min(1, "The discount must be at least 1%.")
-    .max(100, "The discount cannot exceed 100%."),
+  discount_percentage: z.coerce.number(DISCOUNT_RULE).int(DISCOUNT_RULE).min(1, DISCOUNT_RULE).max(100, DISCOUNT_RULE),
   /** Optional last day the codes work (YYYY-MM-DD, through the end of that UTC day). */
   expires_on: calendarDay("Use a date such as 2026-12-31.").optional(),
   /** Optional note for the whole batch, e.g. who it was made for. */

@@ -1,19 +1,29 @@
+import { CouponBatchSchema } from "../../contract/coupons";
 import { toMinor } from "./money";
 
-export type CouponTotals = { amountMinor: number; discountMinor: number; finalMinor: number };
+/**
+ * The preview of one coupon. When the typed percentage breaks the server's rule (a whole percent
+ * from 1 to 100), there is no discount or final amount to show, only the rule: the preview never
+ * prices a coupon the server would refuse (issue 14, friction 5).
+ */
+export type CouponTotals =
+  | { amountMinor: number; discountMinor: number; finalMinor: number; percentError?: undefined }
+  | { amountMinor: number; discountMinor: null; finalMinor: null; percentError: string };
+
+const percentRule = CouponBatchSchema.shape.discount_percentage;
 
 /**
- * SPEC section 9: discount = amount * percent / 100, final = amount - discount. Computed in minor
- * units and rounded half up to the cent once, at the end. The client enforces no bounds on the
- * percentage (the server does), but a non-number counts as 0 so the display never shows NaN.
+ * SPEC section 9: discount = amount * percent / 100, final = amount - discount, in minor units and
+ * rounded half up to the cent once, at the end. The client blocks nothing (SPEC section 5), but the
+ * percentage is checked with the server's own schema so the preview and the server agree. An empty
+ * field (nothing typed yet) previews no discount.
  */
 export function couponTotals(amount: number | string, percent: number | string): CouponTotals {
   const amountMinor = toMinor(amount);
-  const pct = typeof percent === "number" ? percent : Number(percent);
-  const safePct = Number.isFinite(pct) ? pct : 0;
-  // percent may carry decimals: scale it to an integer of hundredths before multiplying.
-  const pctHundredths = Math.round(safePct * 100);
-  const discountMinor = Math.round((amountMinor * pctHundredths) / 10_000);
+  if (typeof percent === "string" && percent.trim() === "") return { amountMinor, discountMinor: 0, finalMinor: amountMinor };
+  const checked = percentRule.safeParse(percent);
+  if (!checked.success) return { amountMinor, discountMinor: null, finalMinor: null, percentError: checked.error.issues[0].message };
+  const discountMinor = Math.round((amountMinor * checked.data) / 100);
   return { amountMinor, discountMinor, finalMinor: amountMinor - discountMinor };
 }
 

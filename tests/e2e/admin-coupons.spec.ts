@@ -51,18 +51,36 @@ test("coupon maths, generation, submit and the paginated table", async ({ page }
   await expect(previous).toBeEnabled();
 });
 
-test("a refused batch shows the failure toast", async ({ page }) => {
+test("the preview states the server's discount rule; a refused batch says so on the Discount field", async ({ page }, testInfo) => {
   const v = await createVersion(page, { amount: 10 });
   await page.goto("/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v.product_name });
-  // No bounds in the client (SPEC section 5); the server refuses a discount above 100%.
-  await page.getByLabel("Discount Percentage").fill("150");
-  await expect(page.getByLabel("Final Amount")).toHaveValue("-5.00");
+  const discount = page.getByLabel("Discount Percentage");
+  const rule = "Enter a whole percent from 1 to 100.";
+  // The server takes a whole percent from 1 to 100 (contract/coupons.ts). The client blocks nothing
+  // (SPEC section 5), but the preview prices nothing the server would refuse: it states the rule.
+  for (const typed of ["12.5", "150"]) {
+    await discount.fill(typed);
+    await expect(discount).toHaveAttribute("aria-invalid", "true");
+    await expect(discount).toHaveAccessibleDescription(rule);
+    await expect(page.getByLabel("Discount Amount")).toHaveValue("Not available");
+    await expect(page.getByLabel("Final Amount")).toHaveValue("Not available");
+  }
   await page.getByLabel("Number of Coupons").fill("2");
   await page.getByRole("button", { name: "Generate Coupons" }).click();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Error submitting form")).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: /100%|invalid/i })).toBeVisible();
+  // The server's field error lands on the Discount field, focus moves there, the alert names the field.
+  await expect(discount).toBeFocused();
+  await expect(page.getByRole("alert").filter({ hasText: `Discount Percentage: ${rule}` })).toBeVisible();
+  await expect(page.getByText("Some fields are missing or invalid.")).toHaveCount(0);
+  await checkScreen(page, "coupon-refused", testInfo.project.name);
+
+  await discount.fill("15");
+  await expect(discount).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Final Amount")).toHaveValue("8.50");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("2 coupons added.")).toBeVisible();
 });
 
 test("a failed product list is an error, never an empty picker that looks like no versions", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { COUPON_MESSAGES, CouponBatchResponseSchema, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
 import type { ProductInformation } from "../../../contract/products";
@@ -12,6 +12,28 @@ import { NoVersionsYet } from "./no-versions-yet";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-field";
 import { useHydrated } from "./use-hydrated";
 import { UnsavedChangesGuard } from "./unsaved-changes";
+import { useFocusFirstError } from "./use-focus-first-error";
+
+/** The batch's fields shown on this screen, named as the server names them in its field errors. */
+const FIELD_LABELS: Record<string, string> = {
+  discount_percentage: "Discount Percentage",
+  expires_on: "Valid through",
+  note: "Note",
+  coupons: "Coupons",
+};
+
+/**
+ * The alert after a refused batch: what is wrong, field by field (the fields on screen also show their
+ * message and focus moves to the first), else the server's sentence ("Some fields are missing or
+ * invalid." said nothing about which).
+ */
+function failureMessage(message: string, errors: Record<string, string>) {
+  const lines = Object.entries(errors).map(([key, text]) => `${FIELD_LABELS[key.split(".")[0]] ?? key}: ${text}`);
+  return lines.length ? lines.join(" ") : message;
+}
+
+/** What the preview shows for a discount the server would refuse, instead of a negative amount. */
+const NOT_AVAILABLE = "Not available";
 
 /**
  * The Coupon Code Generator (SPEC.md section 2): choose a version, price a discount, generate, store.
@@ -32,6 +54,9 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
   const [note, setNote] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [stored, setStored] = useState<StoredBatch | null>(null);
+  const screenRef = useRef<HTMLDivElement>(null);
+  const focusErrors = useMemo(() => (submitError ? { ...fieldErrors, form: submitError } : fieldErrors), [fieldErrors, submitError]);
+  useFocusFirstError(screenRef, focusErrors);
 
   const products = [...new Map(rows.map((row) => [row.product_id, row.product_name])).entries()];
   const versions = rows.filter((row) => row.product_id === productId);
@@ -80,8 +105,9 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
       setCodes([]);
       onStored();
     } catch (error) {
-      setSubmitError(errorMessage(error, "The server could not be reached."));
-      if (error instanceof ApiError) setFieldErrors(error.errors);
+      const errors = error instanceof ApiError ? error.errors : {};
+      setSubmitError(failureMessage(errorMessage(error, "The server could not be reached."), errors));
+      setFieldErrors(errors);
       toast.error(COUPON_MESSAGES.failure);
     } finally {
       setBusy(false);
@@ -90,7 +116,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
 
   if (!rows.length) return <NoVersionsYet />;
   return (
-    <>
+    <div ref={screenRef}>
       <div className="mt-6 grid gap-4 rounded-lg bg-white p-4 shadow sm:grid-cols-2 md:p-6">
         {/* The options come with the page now (the screen's loader): a choice made before React
             took over would be dropped by hydration and no Version field would follow, so the
@@ -119,12 +145,25 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
             <Field
               label="Discount Percentage"
               type="number"
-              inputMode="decimal"
+              inputMode="numeric"
               value={percent}
-              onChange={(event) => setPercent(event.target.value)}
+              // The client blocks nothing (SPEC section 5), but states the server's rule as soon as the
+              // typed value breaks it, and shows the server's own message after a refused submit.
+              error={fieldErrors.discount_percentage ?? totals.percentError}
+              onChange={(event) => {
+                setPercent(event.target.value);
+                if (fieldErrors.discount_percentage) {
+                  setFieldErrors(({ discount_percentage: _fixed, ...rest }) => rest);
+                  setSubmitError("");
+                }
+              }}
             />
-            <Field label="Discount Amount" value={formatMinor(totals.discountMinor)} readOnly />
-            <Field label="Final Amount" value={formatMinor(totals.finalMinor)} readOnly />
+            <Field
+              label="Discount Amount"
+              value={totals.discountMinor === null ? NOT_AVAILABLE : formatMinor(totals.discountMinor)}
+              readOnly
+            />
+            <Field label="Final Amount" value={totals.finalMinor === null ? NOT_AVAILABLE : formatMinor(totals.finalMinor)} readOnly />
             <Field
               id={countId}
               label="Number of Coupons"
@@ -188,6 +227,6 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
       {stored ? <CouponBatchResult batch={stored} /> : null}
       <UnsavedChangesGuard when={codes.length > 0} what={`${codes.length} generated coupons are not submitted yet.`} />
       {selected ? <CouponTable key={`${selected.product_id}@${selected.version}`} coupons={selected.coupons} /> : null}
-    </>
+    </div>
   );
 }
