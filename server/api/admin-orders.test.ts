@@ -130,3 +130,35 @@ describe("the overview's per-product split", () => {
     expect(ninety.byProduct[0]).toEqual({ product_id: "oa-scan", product_name: "oa-scan Suite", orders: 2, revenue: 1500.5 });
   });
 });
+
+// Last: it adds 20,002 orders. The total stops at 10,000; past it, the paid-order counters the
+// dashboard keeps (stat_counters) spare the list its capped count (decision 065), and must be used
+// only where they bound the matches.
+describe("the capped total", () => {
+  it("says more than 10,000 by the count or the counters, and counts a narrower search exactly", async () => {
+    const { db } = t.database;
+    const lab = await versionIdOf(db, "oa-lab", "2.0");
+    const add = (status: string, from: number) =>
+      queryRows(
+        db,
+        sql`insert into orders (product_version_id, customer_email, customer_name, list_amount_minor, amount_paid_minor, payment_id, status, created_at, paid_at)
+          select ${lab}, 'many@example.com', 'Many', 100, 100, 'pay_many_' || n, ${status}, ${daysAgo(400).toISOString()}, ${daysAgo(400).toISOString()}
+          from generate_series(${from}::int, ${from + 10_000}::int) as n`,
+      );
+    // Pending orders are not counted by the counters: the capped count says it.
+    await add("pending", 1);
+    expect(await list("page_size=1")).toMatchObject({ total: 10_000, total_capped: true });
+    expect(await list("status=pending&page_size=1")).toMatchObject({ total: 10_000, total_capped: true });
+    expect(await list("status=placed")).toMatchObject({ total: 4, total_capped: false });
+    await add("active", 20_001);
+    expect(await list("page_size=1")).toMatchObject({ total: 10_000, total_capped: true });
+    expect(await list("status=active&page_size=1")).toMatchObject({ total: 10_000, total_capped: true });
+    expect(await list("status=active&page_size=1&page=10001")).toMatchObject({ total: 10_000, total_capped: true });
+    // Filters the counters do not bound are counted, however many orders the counters hold (a page of
+    // one: a short first page would tell its total without any count).
+    expect(await list("status=placed&page_size=1")).toMatchObject({ total: 4, total_capped: false });
+    expect(await list("q=ann@example.com&page_size=1")).toMatchObject({ total: 2, total_capped: false });
+    expect(await list(`from=${daysAgo(10).toISOString().slice(0, 10)}&page_size=1`)).toMatchObject({ total: 4, total_capped: false });
+    expect(await list("status=refunded")).toMatchObject({ total: 1, total_capped: false });
+  });
+});

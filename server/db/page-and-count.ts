@@ -19,7 +19,8 @@ export type PageAndCount<T> = {
  * - the capped count (`matches`, a `select 1 from … where …`) runs only when the page cannot tell
  *   the total: a first page shorter than `size` holds every match, and so does a later page that is
  *   short but not empty (an exact code, an e-mail with a few orders). The count is a scalar subquery
- *   in a CASE, which PostgreSQL evaluates only when that branch is taken.
+ *   in a CASE, which PostgreSQL evaluates only when that branch is taken;
+ * - nor when `atLeast`, a counter read in the same statement (same snapshot), already passes the cap.
  *
  * `page` is the page's SELECT (its ORDER BY, LIMIT `size`, OFFSET `offset`); `order` orders the
  * outer rows by the page's output columns (`page.<column>`), the same order again.
@@ -27,13 +28,23 @@ export type PageAndCount<T> = {
 export async function pageAndCount<T extends Record<string, unknown>>(
   db: Pick<Db, "execute">,
   prefix: string,
-  q: { page: SQL; matches: SQL; size: number; offset: number; cap: number; order: SQL },
+  q: {
+    page: SQL;
+    matches: SQL;
+    size: number;
+    offset: number;
+    cap: number;
+    order: SQL;
+    /** A cheap scalar lower bound of the matches (a counter kept by triggers): above `cap`, nothing is counted. */
+    atLeast?: SQL;
+  },
 ): Promise<PageAndCount<T>> {
   const onPage = sql`(select count(*) from page)`;
   // Whether the page alone tells the total: the offset is part of the text (0 or not), its value is a parameter.
   const told = q.offset === 0 ? sql`${onPage} < ${q.size}` : sql`${onPage} between 1 and ${q.size - 1}`;
   const query = sql`with page as materialized (${q.page})
     select (case when ${told} then ${q.offset} + ${onPage}
+      ${q.atLeast ? sql`when (${q.atLeast}) > ${q.cap} then ${q.cap + 1}` : sql``}
       else (select count(*) from (${q.matches} limit ${q.cap + 1}) as capped) end) as list_total, page.*
     from (select 1) as one left join page on true
     order by ${q.order}`;
