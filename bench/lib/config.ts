@@ -26,6 +26,8 @@ export const bench = {
   chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
   /** Lighthouse runs per page: the median run gives the category scores, the worst run the performance target. */
   lighthouseRuns: num("BENCH_LIGHTHOUSE_RUNS", 5),
+  /** "all": print the long tasks of every Lighthouse run, not only of those over the TBT target. */
+  lighthouseTasks: env.BENCH_LIGHTHOUSE_TASKS ?? "",
 };
 
 export const wants = (section: string) => !bench.only || bench.only.includes(section);

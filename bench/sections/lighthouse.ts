@@ -3,6 +3,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import type { AppServer } from "../lib/app-server";
 import { bench } from "../lib/config";
+import { describeLongTask, longTasks, shortUrl } from "../lib/long-tasks";
 import { add, kb, ms, na, verdict } from "../lib/table";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -25,10 +26,55 @@ const BEFORE_SCRIPT_KB = 107;
 const score = (r: Result, c: (typeof CATEGORIES)[number]) => Math.round((r.categories[c]?.score ?? 0) * 100);
 const numeric = (r: Result, id: string) => r.audits[id]?.numericValue ?? NaN;
 
+/** Lighthouse's main-thread time per kind of work ("Style & Layout 310 ms, Script Evaluation 150 ms, ..."). */
+function workBreakdown(r: Result): string {
+  const items =
+    (r.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
+  return items.map((i) => `${i.groupLabel} ${Math.round(i.duration)}`).join(", ");
+}
+
+/** Script time per URL, Lighthouse's bootup-time: "/assets/islands-x.js 120 (eval 100, parse 5)". */
+function bootup(r: Result, origin: string): string {
+  type Item = { url: string; total: number; scripting: number; scriptParseCompile: number };
+  const items = (r.audits["bootup-time"]?.details as { items?: Item[] } | undefined)?.items ?? [];
+  return items
+    .map(
+      (i) =>
+        `${shortUrl(i.url, origin)} ${Math.round(i.total)} (eval ${Math.round(i.scripting)}, parse ${Math.round(i.scriptParseCompile)})`,
+    )
+    .join("; ");
+}
+
 /** Bytes of script the page transferred (gzip as sent), from Lighthouse's resource summary. */
 function scriptBytes(r: Result): number {
   const items = (r.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
   return items?.find((i) => i.resourceType === "script")?.transferSize ?? NaN;
+}
+
+/**
+ * A run whose total blocking time is over the target (or every run, BENCH_LIGHTHOUSE_TASKS=all)
+ * says why: its long tasks (>= 50 ms on the simulated phone) with what each did and for which
+ * script, and the run's main-thread time by kind of work and by script.
+ */
+async function explainRun(section: string, what: string, artifacts: unknown, lhr: Result, origin: string): Promise<void> {
+  const tbt = numeric(lhr, "total-blocking-time");
+  if (!(tbt > WORST_TBT_MS || bench.lighthouseTasks === "all")) return;
+  let tasks: string;
+  try {
+    const found = await longTasks(artifacts as Parameters<typeof longTasks>[0], lhr);
+    tasks = found.length ? found.map((t) => describeLongTask(t, origin)).join("; ") : "none";
+  } catch (err) {
+    tasks = `n/a (${(err as Error).message})`;
+  }
+  const fcp = numeric(lhr, "first-contentful-paint");
+  const tti = numeric(lhr, "interactive");
+  add({
+    section,
+    what: `${what}: TBT ${ms(tbt)} (FCP ${Math.round(fcp)} ms, TTI ${Math.round(tti)} ms), long tasks`,
+    value: tasks,
+  });
+  add({ section, what: `${what}: main thread by kind (ms)`, value: workBreakdown(lhr) });
+  add({ section, what: `${what}: script by URL (ms)`, value: bootup(lhr, origin) || "none" });
 }
 
 /**
@@ -53,11 +99,18 @@ export async function lighthouseSection(server: AppServer, pages: string[]): Pro
     for (const page of pages) {
       const runs: Result[] = [];
       for (let i = 0; i < bench.lighthouseRuns; i++) {
-        const lhr = (
-          await lighthouse(server.url + page, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] })
-        )?.lhr;
+        const result = await lighthouse(server.url + page, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+        const lhr = result?.lhr;
         if (lhr?.runtimeError) na(section, page, lhr.runtimeError.message);
-        else if (lhr) runs.push(lhr);
+        else if (result && lhr) {
+          runs.push(lhr);
+          await explainRun(section, `${page} run ${i + 1}`, result.artifacts, lhr, server.url);
+        }
       }
       // The module types its arguments with a global LH namespace that this project does not load.
       const valid: Result[] = filterToValidRuns(runs);
