@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,7 +9,8 @@ import appCss from "./app.css?inline";
 import type { SiteConfig } from "../contract/site-config";
 import exampleSite from "../site.config.example.json";
 import { StylesheetContext } from "./lib/inline-stylesheet";
-import { deferredHydration } from "./server/deferred-hydration.server";
+import { IslandsBootstrapContext } from "./lib/page-scripts";
+import { deferredHydration, islandsBootstrap } from "./server/deferred-hydration.server";
 import { lowPriorityModulePreloads } from "./server/low-priority-preloads.server";
 import { NonceContext } from "./lib/nonce";
 import islandsEntry from "virtual:islands-entry";
@@ -43,22 +45,27 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
+    // A static page gets the islands bootstrap in place of React Router's scripts (decisions 030
+    // and 070), and none of the loader data those would hand to the router: no stream to transfer.
+    const islands = Boolean(islandsEntry) && isIslandsPage(routerContext);
+    const context = islands ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
+    if (islands) void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
     // Crawlers and prerendering get the whole document at once; browsers get it streamed.
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IslandsBootstrapContext.Provider value={islands ? islandsBootstrap(islandsEntry) : null}>
+            <ServerRouter context={context} url={request.url} nonce={nonce} />
+          </IslandsBootstrapContext.Provider>
         </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = isPublicPage(routerContext)
-            ? deferredHydration(islandsEntry && isIslandsPage(routerContext) ? islandsEntry : undefined)
-            : lowPriorityModulePreloads();
+          const body = islands ? new PassThrough() : isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

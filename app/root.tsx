@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
-import { useNonce } from "./lib/nonce";
+import { PageScripts } from "./lib/page-scripts";
 import { SITE_FACTS_ELEMENT_ID, site, siteFactsJson } from "./site";
 
 const NO_SCRIPT_CSS = [
@@ -14,7 +14,6 @@ const NO_SCRIPT_CSS = [
 ].join("");
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -38,8 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* This deployment's facts for hydration (app/site.ts): a data block, never executed. */}
         <script type="application/json" id={SITE_FACTS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: siteFactsJson() }} />
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        <PageScripts />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferBootstrap, deferredHydration } from "./deferred-hydration.server";
+import { deferBootstrap, deferredHydration, islandsBootstrap } from "./deferred-hydration.server";
 
 const run = (chunks: (string | Buffer)[]) =>
   text(Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(deferredHydration()));
@@ -80,18 +80,11 @@ describe("deferBootstrap", () => {
   });
 });
 
-describe("deferredHydration with the islands entry (decision 030)", () => {
-  const page =
-    '<html><head><link rel="modulepreload" href="/assets/framework-B.js"/></head><body><h1>Static</h1>' +
-    '<script type="module" async="">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script></body></html>';
-
-  it("replaces React Router's bootstrap by the same wait and an import of the islands entry alone", async () => {
-    const out = await text(Readable.from([Buffer.from(page)]).pipe(deferredHydration("/assets/islands-X.js")));
-    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+describe("islandsBootstrap (decisions 030 and 070)", () => {
+  it("waits for the parsed document, then imports the islands entry alone", () => {
+    const script = islandsBootstrap("/assets/islands-X.js");
+    expect(script.indexOf("DOMContentLoaded")).toBeGreaterThan(-1);
     expect(script.indexOf("DOMContentLoaded")).toBeLessThan(script.indexOf('import("/assets/islands-X.js")'));
-    expect(script).not.toContain("/assets/root-C.js");
     expect(script).not.toContain("entry.client");
-    expect(out).not.toContain("modulepreload");
-    expect(out).toContain("<h1>Static</h1>");
   });
 });

@@ -23,11 +23,10 @@ const STATIC_IMPORT = /import \* as (\w+) from "([^"]+)";/g;
  * and prerendered pages hash their inline scripts at server start while SSR pages carry the
  * response's nonce, so the CSP holds. Text outside those tags streams through.
  *
- * With `islandsEntry` (static pages, decision 030) React Router does not start at all: after the
- * same wait the module imports only the islands entry, which attaches the pages' behaviours and
- * hydrates the contact forms alone when they are used.
+ * Static pages (decision 030) do not come through here: React Router never starts on them, and
+ * they carry only `islandsBootstrap` in place of its scripts (app/lib/page-scripts.tsx, decision 070).
  */
-export function deferredHydration(islandsEntry?: string): Transform {
+export function deferredHydration(): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let pending = "";
@@ -62,7 +61,7 @@ export function deferredHydration(islandsEntry?: string): Transform {
       } else {
         bootstrapSeen = true;
         const source = pending.slice(at + opening.length, end);
-        out += opening + (islandsEntry ? islandsBootstrap(islandsEntry) : deferBootstrap(source, preloads)) + SCRIPT_END;
+        out += opening + deferBootstrap(source, preloads) + SCRIPT_END;
         pending = pending.slice(end + SCRIPT_END.length);
       }
     }
@@ -105,7 +104,10 @@ export function deferBootstrap(source: string, preloads: string[]): string {
   return WAIT + preload + imports + rest;
 }
 
-/** The bootstrap of a static page: the same wait, then the islands entry instead of React Router. */
+/**
+ * The only script of a static page: the same wait, then the islands entry, which attaches the
+ * page's behaviours and hydrates a contact form alone when it is used (decision 030).
+ */
 export function islandsBootstrap(islandsEntry: string): string {
   return `${WAIT}await import(${json(islandsEntry)});`;
 }

@@ -35,7 +35,14 @@ for (const path of ["/", "/products/educational/campus/docs", "/products/no-such
     expect(timing.bytes).toBeLessThan(30_000);
     expect(timing.firstScript).toBeGreaterThan(timing.domContentLoaded);
     expect(errors).toEqual([]);
-    expect(await (await page.request.get(path)).text()).not.toContain('rel="modulepreload"');
+    const html = await (await page.request.get(path)).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    // Decision 070: nor React Router's inline scripts (its context, loader data, scroll restoration).
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toContain("react-router-scroll-positions");
+    const scripts = html.match(/<script\b(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^<script type="module" async=""( nonce="[^"]+")?>$/);
   });
 }
 
