@@ -88,3 +88,32 @@ describe("DELETE /api/admin/messages/:id", () => {
     expect(JSON.stringify(entry.detail)).not.toContain("audit web apps");
   });
 });
+
+describe("the sidebar's unread count (messages.unreadCount, read by the admin layout's loader)", () => {
+  it("counts only new messages: a visitor's message adds one, mark read, archive and delete take it away", async () => {
+    const unread = () => t.services.messages.unreadCount();
+    const before = await unread(); // whatever the describes above left
+    const sent: number[] = [];
+    for (const name of ["Unread-1", "Unread-2", "Unread-3"]) {
+      const res = await t.request("/api/contact-general", {
+        method: "POST",
+        json: { name, email: "unread@example.com", message: "New" },
+        ip: "10.9.0.2",
+      });
+      expect(res.status).toBe(201);
+      const [row] = await queryRows<{ id: number }>(t.database.db, sql`select id from contact_messages where name = ${name}`);
+      sent.push(Number(row.id));
+    }
+    expect(await unread()).toBe(before + 3);
+    const mark = (id: number, status: string) => t.request(`/api/admin/messages/${id}`, { method: "PATCH", headers, json: { status } });
+    expect((await mark(sent[0], "read")).status).toBe(200);
+    expect(await unread()).toBe(before + 2);
+    expect((await bulk({ ids: [sent[1]], action: "archived" })).status).toBe(200);
+    expect(await unread()).toBe(before + 1);
+    expect((await mark(sent[0], "new")).status).toBe(200); // marked unread again counts again
+    expect(await unread()).toBe(before + 2);
+    expect((await t.request(`/api/admin/messages/${sent[2]}`, { method: "DELETE", headers })).status).toBe(200);
+    expect((await bulk({ ids: [sent[0]], action: "read" })).status).toBe(200);
+    expect(await unread()).toBe(before);
+  });
+});

@@ -171,3 +171,32 @@ test("a slow answer to an earlier filter does not overwrite a newer filter's lis
   await expect(page.getByLabel("Status")).toHaveValue("new");
   await expect(page.getByLabel("Source")).toHaveValue("general");
 });
+
+test("the sidebar shows how many messages are unread; marking one read lowers it", async ({ page, request }, testInfo) => {
+  const { general } = await sendPair(request, { orgType: "school", orgName: "Badge School", otherType: "" });
+  // Other tests leave unread messages too: the expected number is the server's own count of new ones.
+  const listed = await page.request.get("/api/admin/messages?status=new&pageSize=1");
+  expect(listed.status()).toBe(200);
+  const unread: number = (await listed.json()).total;
+  expect(unread).toBeGreaterThanOrEqual(2);
+
+  await page.goto("/dashboard/messages");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // On a phone the navigation sits behind the menu button.
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  if (await menu.isVisible()) await menu.click();
+  const messagesLink = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Messages/ });
+  await expect(messagesLink).toHaveAccessibleName(`Messages ${unread} unread`);
+  await expect(messagesLink.getByTestId("unread-count")).toBeVisible();
+  await checkScreen(page, "messages-unread-badge", testInfo.project.name);
+
+  await page
+    .getByRole("listitem", { name: `Message from ${general}` })
+    .getByRole("button", { name: "Mark read" })
+    .click();
+  await expect(messagesLink).toHaveAccessibleName(`Messages ${unread - 1} unread`);
+  // The count is the server's, not the page's: it holds on another screen.
+  await page.goto("/dashboard/overview");
+  if (await menu.isVisible()) await menu.click();
+  await expect(messagesLink).toHaveAccessibleName(`Messages ${unread - 1} unread`);
+});

@@ -131,6 +131,8 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
             <li>
               <NavLink to="/dashboard/messages" className={linkClass}>
                 Messages
+                {/* A space, not only the badge's margin: else the link's name reads "Messages2 unread". */}
+                {unreadMessages > 0 ? " " : null}
                 {unreadMessages > 0 ? (
                   <span className="ml-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900" data-testid="unread-count">
                     {unreadMessages}
