@@ -8,7 +8,7 @@ import Overview from "./overview";
 const render = (loaderData: { days: number; data: Dashboard | null; failed: boolean }) =>
   renderToString(
     <MemoryRouter initialEntries={["/dashboard/overview"]}>
-      <Overview {...({ loaderData } as never)} />
+      <Overview {...({ loaderData } as unknown as Parameters<typeof Overview>[0])} />
     </MemoryRouter>,
   );
 
