@@ -71,6 +71,32 @@ test("archive hides a version from the pickers; delete removes one without order
   expect(left.items).toEqual([]);
 });
 
+test("deleting a version that has orders is refused with the server's message; the version stays", async ({ page, request }, testInfo) => {
+  const v = await createVersion(page, { amount: 99 });
+  const id = await openVersion(page, v.product_id, "1.0");
+  // An order refers to it: put it on sale and place a (pending) order as a visitor does.
+  const onSale = await page.request.patch(`/api/admin/product-versions/${id}`, { headers: adminHeaders, data: { for_sale: true } });
+  expect(onSale.status()).toBe(200);
+  const order = await request.post("/api/checkout/orders", {
+    data: { product_id: v.product_id, version: "1.0", email: "buyer@example.com", name: "Asha Rao" },
+  });
+  expect(order.status()).toBe(201);
+
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page
+    .getByRole("alertdialog", { name: `Delete ${v.product_id} 1.0?` })
+    .getByRole("button", { name: `Delete version ${v.product_id} 1.0` })
+    .click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: `Orders refer to ${v.product_id} 1.0, so it cannot be deleted; archive it instead.` }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/versions/${id}$`));
+  await expect(page.getByText("Version deleted.")).toHaveCount(0);
+  await checkScreen(page, "version-delete-refused", testInfo.project.name);
+  expect((await page.request.get(`/api/admin/product-versions/${id}`)).status()).toBe(200);
+});
+
 test("a new release starts from the previous version of a product picked from the list", async ({ page }, testInfo) => {
   const v = await createVersion(page, { ram: "12 GB", amount: 250 });
   await page.goto("/dashboard/version-release/major");
