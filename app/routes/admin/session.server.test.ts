@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sessionToken } from "./session.server";
+import type { AppLoadContext } from "react-router";
+import { currentAdmin, sessionToken } from "./session.server";
 
 const withCookie = (cookie: string) => new Request("http://localhost/dashboard", { headers: { cookie } });
 
@@ -25,5 +26,37 @@ describe("sessionToken", () => {
       const fromApi = await (await api.request("/", { headers: { cookie } })).text();
       expect(sessionToken(withCookie(cookie), false) ?? "(none)").toBe(fromApi);
     }
+  });
+});
+
+describe("currentAdmin", () => {
+  const counting = () => {
+    const tokens: (string | undefined)[] = [];
+    const context = {
+      https: false,
+      services: {
+        auth: { sessionAdmin: async (token?: string) => (tokens.push(token), token ? { id: 1, email: "a@example.com" } : null) },
+      },
+    } as unknown as AppLoadContext;
+    return { tokens, context };
+  };
+
+  it("looks the session up once per GET request, however many loaders ask (the layout's and the screen's)", async () => {
+    const { tokens, context } = counting();
+    const request = withCookie("session_id=abc");
+    const [first, second] = await Promise.all([currentAdmin(request, context), currentAdmin(request, context)]);
+    expect(first).toEqual({ id: 1, email: "a@example.com" });
+    expect(second).toBe(first);
+    expect(tokens).toEqual(["abc"]);
+    await currentAdmin(withCookie("session_id=abc"), context);
+    expect(tokens).toEqual(["abc", "abc"]); // another request looks again
+  });
+
+  it("looks again on every call of a request that may change the session (an action's POST)", async () => {
+    const { tokens, context } = counting();
+    const post = new Request("http://localhost/dashboard", { method: "POST", headers: { cookie: "session_id=abc" } });
+    await currentAdmin(post, context);
+    await currentAdmin(post, context);
+    expect(tokens).toEqual(["abc", "abc"]);
   });
 });

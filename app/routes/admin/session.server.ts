@@ -1,6 +1,7 @@
 import { parse } from "hono/utils/cookie";
 import { type AppLoadContext, redirect } from "react-router";
 import { sessionCookieName } from "../../../contract/session-cookie";
+import type { SessionAdmin } from "../../../server/services/auth";
 import { loginPathFor } from "../../lib/safe-next";
 
 /** The session token from the request's Cookie header (hono's parser, as the API reads it), if any. */
@@ -9,9 +10,23 @@ export function sessionToken(request: Request, https: boolean): string | undefin
   return parse(request.headers.get("cookie") ?? "", name)[name] || undefined;
 }
 
-/** The admin behind this request's session cookie, or null. */
-export const currentAdmin = (request: Request, context: AppLoadContext) =>
-  context.services.auth.sessionAdmin(sessionToken(request, context.https));
+/** Each page request's session lookup: React Router hands the layout's and the screen's loaders the same Request. */
+const lookups = new WeakMap<Request, Promise<SessionAdmin | null>>();
+
+/**
+ * The admin behind this request's session cookie, or null. A GET runs the admin layout's loader and
+ * the screen's side by side, both asking: the session is looked up once per request (decision 065).
+ * Not for other methods: an action may change the session before the loaders run.
+ */
+export function currentAdmin(request: Request, context: AppLoadContext): Promise<SessionAdmin | null> {
+  const cacheable = request.method === "GET" || request.method === "HEAD";
+  let found = cacheable ? lookups.get(request) : undefined;
+  if (!found) {
+    found = context.services.auth.sessionAdmin(sessionToken(request, context.https));
+    if (cacheable) lookups.set(request, found);
+  }
+  return found;
+}
 
 /**
  * The server-side guard of every admin screen (PRODUCT.md section 6): without a valid session the
