@@ -6,11 +6,11 @@ test("coupon maths, generation, submit and the paginated table", async ({ page }
   await page.goto("/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v1.product_name });
   await expect(page.getByLabel("Version")).toHaveValue("1.0");
-  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("19.99");
+  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("₹19.99");
   await page.getByLabel("Discount Percentage").fill("15");
-  // 19.99 * 15 / 100 = 2.9985 -> 3.00; final 16.99, computed in cents without float drift.
-  await expect(page.getByLabel("Discount Amount")).toHaveValue("3.00");
-  await expect(page.getByLabel("Final Amount")).toHaveValue("16.99");
+  // 19.99 * 15 / 100 = 2.9985 -> 3.00; final 16.99, computed in paise without float drift, shown in rupees.
+  await expect(page.getByLabel("Discount Amount")).toHaveValue("₹3.00");
+  await expect(page.getByLabel("Final Amount")).toHaveValue("₹16.99");
 
   await page.getByLabel("Number of Coupons").fill("0");
   await page.getByRole("button", { name: "Generate Coupons" }).click();
@@ -26,7 +26,7 @@ test("coupon maths, generation, submit and the paginated table", async ({ page }
   // Another version resets the discount and the generated codes.
   await page.getByLabel("Version").selectOption("2.0");
   await expect(page.getByLabel("Discount Percentage")).toHaveValue("");
-  await expect(page.getByLabel("Discount Amount")).toHaveValue("0.00");
+  await expect(page.getByLabel("Discount Amount")).toHaveValue("₹0.00");
   await expect(codes).toHaveCount(0);
   await page.getByLabel("Version").selectOption("1.0");
 
@@ -78,7 +78,7 @@ test("the preview states the server's discount rule; a refused batch says so on 
 
   await discount.fill("15");
   await expect(discount).not.toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("Final Amount")).toHaveValue("8.50");
+  await expect(page.getByLabel("Final Amount")).toHaveValue("₹8.50");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("2 coupons added.")).toBeVisible();
 });

@@ -5,7 +5,7 @@ import type { ProductInformation } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { generateCouponCodes } from "../../../contract/coupon-code";
 import { couponCountError, couponTotals } from "../../lib/coupon-math";
-import { formatMinor } from "../../lib/money";
+import { formatInrMinor } from "../../../contract/money";
 import { CouponBatchResult, type StoredBatch } from "./coupon-batch-result";
 import { CouponTable } from "./coupon-table";
 import { NoVersionsYet } from "./no-versions-yet";
@@ -141,7 +141,8 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
         )}
         {selected ? (
           <>
-            <Field label="Amount" value={formatMinor(totals.amountMinor)} readOnly />
+            {/* Rupees, "₹1,499.00", as on every other screen (issue 14: currency shown with amounts). */}
+            <Field label="Amount" value={formatInrMinor(totals.amountMinor)} readOnly />
             <Field
               label="Discount Percentage"
               type="number"
@@ -160,10 +161,10 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
             />
             <Field
               label="Discount Amount"
-              value={totals.discountMinor === null ? NOT_AVAILABLE : formatMinor(totals.discountMinor)}
+              value={totals.discountMinor === null ? NOT_AVAILABLE : formatInrMinor(totals.discountMinor)}
               readOnly
             />
-            <Field label="Final Amount" value={totals.finalMinor === null ? NOT_AVAILABLE : formatMinor(totals.finalMinor)} readOnly />
+            <Field label="Final Amount" value={totals.finalMinor === null ? NOT_AVAILABLE : formatInrMinor(totals.finalMinor)} readOnly />
             <Field
               id={countId}
               label="Number of Coupons"
