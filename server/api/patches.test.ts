@@ -48,7 +48,10 @@ describe("POST /api/products/version/patch/create", () => {
   });
 
   it("answers 409 for a duplicate, 404 for an unknown product or base version, 401/403 without a proper session", async () => {
-    expect((await create({ patchVersion: "1.0.2" })).status).toBe(409);
+    const duplicate = await create({ patchVersion: "1.0.2" });
+    expect(duplicate.status).toBe(409);
+    // On the Patch Version field, so the form shows it there and moves the focus to it.
+    expect((await duplicate.json()).errors).toEqual({ patchVersion: "Patch 1.0.2 of patchy 1.0 already exists." });
     expect((await create({ majorVersion: "3.0", patchVersion: "3.0.1" })).status).toBe(404);
     expect((await create({ product: "nothing", patchVersion: "1.0.3" })).status).toBe(404);
     expect((await create({ patchVersion: "1.0.3" }, {})).status).toBe(401);

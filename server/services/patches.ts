@@ -54,6 +54,11 @@ export function createPatches({ db, now, audit, products: productService }: Serv
     async create(input: PatchCreate, actor: Actor): Promise<{ id: number; product_id: string; version: string }> {
       const base = await productService.findVersion(input.product, input.majorVersion);
       const versions = await productService.versionsOf(base.productId);
+      // A clash of the Patch Version field: said on that field, where the form moves the focus.
+      const duplicate = () => {
+        const message = `Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`;
+        return new ConflictError(message, { patchVersion: message });
+      };
       try {
         return await db.transaction(async (tx) => {
           // Each patch is checked against the earlier ones, so patches of one base version take turns on
@@ -64,8 +69,7 @@ export function createPatches({ db, now, audit, products: productService }: Serv
             .select({ patch: patchReleases.patchVersion })
             .from(patchReleases)
             .where(eq(patchReleases.productVersionId, base.id));
-          if (existing.some((e) => e.patch === input.patchVersion))
-            throw new ConflictError(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
+          if (existing.some((e) => e.patch === input.patchVersion)) throw duplicate();
           const problem = patchProblem(
             base.version,
             input.patchVersion,
@@ -91,8 +95,7 @@ export function createPatches({ db, now, audit, products: productService }: Serv
         });
       } catch (err) {
         // Two admins adding the same patch at once: the unique index decides.
-        if (isUniqueViolation(err))
-          throw new ConflictError(`Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`);
+        if (isUniqueViolation(err)) throw duplicate();
         throw err;
       }
     },

@@ -121,3 +121,62 @@ test("the module form requires every field", async ({ page }) => {
   expect(await page.getByLabel("Title").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
   await expect(page.getByText("Module added successfully!")).toHaveCount(0);
 });
+
+test("a refused patch release puts the focus on its message: a bad version, the server's refusal, a duplicate", async ({
+  page,
+}, testInfo) => {
+  const v = await createVersion(page);
+  await page.goto("/dashboard/version-release/patch");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Product").selectOption(v.product_name);
+  await page.getByLabel("Major Version").selectOption("1.0");
+  const patch = page.getByLabel("Patch Version");
+  const submit = page.getByRole("button", { name: "Submit" });
+  // The form's own check.
+  await patch.fill("1.0.x");
+  await submit.click();
+  await expect(patch).toBeFocused();
+  await expect(patch).toHaveAccessibleDescription("Use a dotted number such as 1.0 or 1.0.1.");
+  // The server's rule (a patch of 1.0 starts with 1.0), on the field.
+  await patch.fill("2.0.1");
+  await submit.focus();
+  await submit.click();
+  await expect(patch).toBeFocused();
+  await expect(patch).toHaveAttribute("aria-invalid", "true");
+  await checkScreen(page, "patch-refused", testInfo.project.name);
+  // A duplicate (409) is said on the field too.
+  await patch.fill("1.0.1");
+  await submit.click();
+  await expect(page.getByText(/Patch 1\.0\.1 of .* created/)).toBeVisible();
+  await patch.fill("1.0.1");
+  await submit.focus();
+  await submit.click();
+  await expect(patch).toBeFocused();
+  await expect(patch).toHaveAccessibleDescription(`Patch 1.0.1 of ${v.product_id} 1.0 already exists.`);
+  // The server out of reach: the form's alert, focused.
+  await page.route("**/api/products/version/patch/create", (route) => route.abort());
+  await patch.fill("1.0.2");
+  await submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "the server could not be reached" })).toBeFocused();
+});
+
+test("Add Module moves the focus to the first message, like the edit form", async ({ page }) => {
+  await page.goto("/dev-quest-add");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const title = page.getByLabel("Title");
+  // Spaces pass the browser's required check; the form's own check refuses them, on the field.
+  await title.fill("   ");
+  await page.getByLabel("Description").fill("Find the flag");
+  await page.getByLabel("Prize").fill("$5");
+  await page.getByRole("button", { name: "Add Module" }).click();
+  await expect(page.getByText("Failed to add module.")).toBeVisible();
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAccessibleDescription("Enter a title.");
+  // A refusal with no field (the server down) is the form's alert, focused.
+  await page.route("**/api/devquests", (route) =>
+    route.fulfill({ status: 500, json: { status: "error", message: "The database is down." } }),
+  );
+  await title.fill(unique("Quest"));
+  await page.getByRole("button", { name: "Add Module" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The database is down." })).toBeFocused();
+});

@@ -1,11 +1,12 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { PatchCreateSchema } from "../../../contract/patches";
 import { SuccessMessageSchema } from "../../../contract/common";
 import type { VersionDetails } from "../../../contract/products";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { Field, type FieldErrors, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
+import { Field, type FieldErrors, FormError, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
 import { NoVersionsYet } from "./no-versions-yet";
+import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -21,6 +22,9 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
   const [features, setFeatures] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused submit the focus goes to the first message (issue 14, friction 5), not only a toast.
+  useFocusFirstError(formRef, errors);
 
   function addFeature() {
     // SPEC section 5: a blank feature is ignored.
@@ -41,8 +45,11 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
       setPatchVersion("");
       setFeatures([]);
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      toast.error(errorMessage(error, "The patch could not be created: the server could not be reached."));
+      const message = errorMessage(error, "The patch could not be created: the server could not be reached.");
+      const fieldErrors = error instanceof ApiError ? error.errors : {};
+      // A refusal with no field of its own (the server unreachable) is the form's alert, focused.
+      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: message });
+      toast.error(message);
     } finally {
       setBusy(false);
     }
@@ -50,7 +57,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
 
   if (!Object.keys(map).length) return <NoVersionsYet />;
   return (
-    <form onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
+    <form ref={formRef} onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
       {/* Options come with the page (loader): wait for React, or hydration drops an early choice. */}
       <SelectField
         label="Product"
@@ -117,6 +124,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
         ) : null}
       </div>
       {errors.majorVersion ? <p className="text-sm text-red-700">{errors.majorVersion}</p> : null}
+      <FormError message={errors.form} />
       {majorVersion ? (
         <button type="submit" className={buttonClass} disabled={!hydrated || busy}>
           {busy ? "Submitting..." : "Submit"}

@@ -13,7 +13,6 @@ import { Field, type FieldErrors, FormError, buttonClass, inputClass, issuesToEr
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
 
-const NONE: FieldErrors = {};
 type EditProps = { quest: Quest; onSaved: (quest: Quest) => void; onCancel: () => void };
 
 /**
@@ -29,7 +28,8 @@ export function QuestForm(props: Partial<EditProps> = {}) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const isEdit = editing !== null;
-  useFocusFirstError(formRef, isEdit ? errors : NONE);
+  // Add and edit alike: after a refused submit the focus goes to the first message (issue 14, friction 5).
+  useFocusFirstError(formRef, errors);
   // Opening an edit puts the admin in its first field.
   useEffect(() => {
     if (isEdit) formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
@@ -53,7 +53,9 @@ export function QuestForm(props: Partial<EditProps> = {}) {
       formElement.reset();
       setErrors({});
     } catch (error) {
-      setErrors(error instanceof ApiError ? error.errors : {});
+      const fieldErrors = error instanceof ApiError ? error.errors : {};
+      // No field to put it on (the server down, the session gone): the form's alert says why, focused.
+      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: errorMessage(error, "The server could not be reached.") });
       toast.error(QUEST_MESSAGES.failure);
     } finally {
       setBusy(false);
