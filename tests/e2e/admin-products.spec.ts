@@ -42,6 +42,13 @@ test("a product version is submitted with its lists, and a duplicate is refused"
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Error submitting form")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: /exists/i })).toBeVisible();
+  // Focus moved to the first message once; typing elsewhere afterwards keeps the focus where the admin is
+  // (a new errors object on every render used to pull it back on each keystroke).
+  const feature = page.getByLabel("Feature 1");
+  await feature.click();
+  await feature.pressSequentially("abc");
+  await expect(feature).toBeFocused();
+  await expect(feature).toHaveValue("abc");
 
   await page.goto("/dashboard/versions");
   await expect(page.getByRole("cell", { name: new RegExp(id) }).first()).toBeVisible();

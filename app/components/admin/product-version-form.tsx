@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import type { VersionDetail } from "../../../contract/admin-versions";
 import { PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
@@ -36,7 +36,10 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
   const [progress, setProgress] = useState<"idle" | "running" | "done">("idle");
   const submitting = progress === "running";
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, formError ? { ...errors, form: formError } : errors);
+  // One object per failure: a new one on every render re-ran the hook and pulled the focus back to the
+  // first message on each keystroke in the (controlled) feature and dependency rows.
+  const focusErrors = useMemo(() => (formError ? { ...errors, form: formError } : errors), [errors, formError]);
+  useFocusFirstError(formRef, focusErrors);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
