@@ -10,14 +10,5 @@ export function toMinor(amount: number | string): number {
   return exactMinor(n);
 }
 
-/** 1234 -> "12.34"; always two decimals. */
-export function formatMinor(minor: number): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(minor));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-export const formatAmount = (amount: number | string) => formatMinor(toMinor(amount));
-
 /** 1499 -> "₹1,499.00". Takes rupees as the API answers them (exact to the paisa, decision 003). */
 export const formatInr = (rupees: number) => formatInrMinor(Number.isFinite(rupees) ? exactMinor(rupees) : 0);
