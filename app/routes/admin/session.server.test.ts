@@ -52,6 +52,17 @@ describe("currentAdmin", () => {
     expect(tokens).toEqual(["abc", "abc"]); // another request looks again
   });
 
+  it("answers a Request used again with other services from those services, not from the first ones' answer", async () => {
+    const request = withCookie("session_id=abc");
+    const signedIn = counting();
+    const signedOut = {
+      https: false,
+      services: { auth: { sessionAdmin: async () => null } },
+    } as unknown as AppLoadContext;
+    expect(await currentAdmin(request, signedIn.context)).toEqual({ id: 1, email: "a@example.com" });
+    expect(await currentAdmin(request, signedOut)).toBeNull();
+  });
+
   it("looks again on every call of a request that may change the session (an action's POST)", async () => {
     const { tokens, context } = counting();
     const post = new Request("http://localhost/dashboard", { method: "POST", headers: { cookie: "session_id=abc" } });

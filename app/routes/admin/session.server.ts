@@ -10,8 +10,12 @@ export function sessionToken(request: Request, https: boolean): string | undefin
   return parse(request.headers.get("cookie") ?? "", name)[name] || undefined;
 }
 
-/** Each page request's session lookup: React Router hands the layout's and the screen's loaders the same Request. */
-const lookups = new WeakMap<Request, Promise<SessionAdmin | null>>();
+/**
+ * Each page request's session lookup: React Router hands the layout's and the screen's loaders the
+ * same Request. Kept with the services that answered it, so a Request object used again with other
+ * services (as unit tests do) is looked up again rather than answered from another world.
+ */
+const lookups = new WeakMap<Request, { auth: unknown; admin: Promise<SessionAdmin | null> }>();
 
 /**
  * The admin behind this request's session cookie, or null. A GET runs the admin layout's loader and
@@ -19,13 +23,13 @@ const lookups = new WeakMap<Request, Promise<SessionAdmin | null>>();
  * Not for other methods: an action may change the session before the loaders run.
  */
 export function currentAdmin(request: Request, context: AppLoadContext): Promise<SessionAdmin | null> {
+  const auth = context.services.auth;
   const cacheable = request.method === "GET" || request.method === "HEAD";
-  let found = cacheable ? lookups.get(request) : undefined;
-  if (!found) {
-    found = context.services.auth.sessionAdmin(sessionToken(request, context.https));
-    if (cacheable) lookups.set(request, found);
-  }
-  return found;
+  const known = cacheable ? lookups.get(request) : undefined;
+  if (known && known.auth === auth) return known.admin;
+  const admin = auth.sessionAdmin(sessionToken(request, context.https));
+  if (cacheable) lookups.set(request, { auth, admin });
+  return admin;
 }
 
 /**
