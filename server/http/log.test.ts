@@ -59,6 +59,13 @@ describe("describeErrorForLog", () => {
     expect(described).toEqual({ error: "database query failed", statement: "insert into contact_messages", sqlState: "23505" });
   });
 
+  it("keeps only the SQLSTATE of node-postgres's own error (a prepared statement's), whose message may quote a value", () => {
+    const err = Object.assign(new Error('invalid input syntax for type integer: "my secret"'), { code: "22P02", severity: "ERROR" });
+    const described = describeErrorForLog(err);
+    expect(JSON.stringify(described)).not.toContain("secret");
+    expect(described).toEqual({ error: "database query failed", sqlState: "22P02" });
+  });
+
   it("shortens other errors to 200 characters", () => {
     const described = describeErrorForLog(new TypeError("x".repeat(500)));
     expect(String(described.error)).toHaveLength(200);

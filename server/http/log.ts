@@ -56,6 +56,15 @@ export function describeErrorForLog(err: unknown): Record<string, unknown> {
     const statement = err.message.slice("Failed query:".length).trim().split(/\s+/).slice(0, 3).join(" ");
     return { error: "database query failed", statement, sqlState: typeof cause?.code === "string" ? cause.code : undefined };
   }
-  // Database driver errors may quote a value ("invalid input syntax ... "), so keep them short.
+  // node-postgres's own error, as the prepared statements (server/db/prepared.ts) throw it without
+  // Drizzle's wrapper: its message may quote a value ('invalid input syntax for type ...: "..."').
+  if (isDriverError(err)) return { error: "database query failed", sqlState: err.code };
+  // Other errors may quote a value too, so keep them short.
   return { error: err.message.slice(0, 200), errorName: err.name };
+}
+
+/** A PostgreSQL error as node-postgres reports it: a five-character SQLSTATE and a severity. */
+function isDriverError(err: Error): err is Error & { code: string } {
+  const fields = err as { code?: unknown; severity?: unknown };
+  return typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code) && typeof fields.severity === "string";
 }
