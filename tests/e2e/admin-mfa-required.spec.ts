@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { once } from "node:events";
+import { type ChildProcess, execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { generate } from "otplib";
 import { E2E_PORT } from "../../playwright.config";
 import { checkScreen } from "./admin-fixtures";
 import { loggedIn, logout } from "./identity-fixtures";
+import { startOwnServer, stopOwnServer } from "./own-server";
 
 // PRODUCT.md section 11: with ADMIN_MFA_REQUIRED=true an admin without a second factor enrols at the
 // next login before any other screen opens. The suite's own server runs without the setting, so
@@ -33,28 +33,14 @@ test.beforeAll(async () => {
   await promisify(execFile)("npx", ["tsx", "server/cli/admin.ts", "create", "--email", ADMIN.email], {
     env: { ...env, ADMIN_PASSWORD: ADMIN.password },
   });
-  server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server.js")], {
-    env: { ...env, PORT: String(PORT), HOST: "127.0.0.1", ADMIN_MFA_REQUIRED: "true", LOGIN_RATE_LIMIT: "1000" },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 200; i++) {
-    const ready = await fetch(`${origin}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the ADMIN_MFA_REQUIRED server did not start");
+  server = await startOwnServer(
+    PORT,
+    { DATA_DIR: dataDir, NODE_ENV: "production", ADMIN_MFA_REQUIRED: "true", LOGIN_RATE_LIMIT: "1000" },
+    "the ADMIN_MFA_REQUIRED server",
+  );
 });
 
-test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = once(server, "exit");
-  server.kill("SIGTERM");
-  // The next project's server takes the same port.
-  await exited;
-});
+test.afterAll(() => stopOwnServer(server));
 
 /** Follows a sidebar link (the phone layout opens its menu first). */
 async function openFromSidebar(page: Page, name: string) {

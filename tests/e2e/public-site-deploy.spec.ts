@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prerenderPaths } from "../../app/prerender";
 import { E2E_PORT } from "../../playwright.config";
 import { gotoHydrated } from "./hydration";
+import { startOwnServer, stopOwnServer } from "./own-server";
 
 // PRODUCT.md section 7: the same build, started with PUBLIC_ORIGIN and SITE_CONFIG_FILE, shows that
 // deployment's origin and facts everywhere without a rebuild. The suite's own server runs the
@@ -45,31 +46,13 @@ test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
         campusVideos: { [VIDEO.entry]: VIDEO.id },
       }),
     );
-    server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server.js")], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        DATA_DIR: path.join(dir, "data"),
-        PUBLIC_ORIGIN: ORIGIN,
-        SITE_CONFIG_FILE: config,
-        LOG_REQUESTS: "false",
-      },
-      stdio: "ignore",
-    });
-    for (let i = 0; i < 200; i++) {
-      const ready = await fetch(`${deployed}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    throw new Error("the deployment server did not start");
+    server = await startOwnServer(
+      PORT,
+      { DATA_DIR: path.join(dir, "data"), PUBLIC_ORIGIN: ORIGIN, SITE_CONFIG_FILE: config },
+      "the deployment server",
+    );
   });
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-  });
+  test.afterAll(() => stopOwnServer(server));
 
   test("canonical, og:url, og:image, sitemap, robots and the feed carry PUBLIC_ORIGIN", async ({ request }) => {
     for (const page of pages) {

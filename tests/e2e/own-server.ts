@@ -1,0 +1,34 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+
+/**
+ * A second production server for a spec that needs settings the suite's own server does not have
+ * (PUBLIC_ORIGIN and a site config, ADMIN_MFA_REQUIRED): the same build, on its own port, answered
+ * once /readyz says so. `env` is added to this process's environment.
+ */
+export async function startOwnServer(port: number, env: Record<string, string>, what: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server.js")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", ...env },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 200; i++) {
+    if (server.exitCode !== null) break;
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return server;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`${what} did not start`);
+}
+
+/** Stops it and waits for the exit: the next project's server takes the same port. */
+export async function stopOwnServer(server: ChildProcess | undefined): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = once(server, "exit");
+  server.kill("SIGTERM");
+  await exited;
+}
