@@ -200,3 +200,33 @@ test("the sidebar shows how many messages are unread; marking one read lowers it
   if (await menu.isVisible()) await menu.click();
   await expect(messagesLink).toHaveAccessibleName(`Messages ${unread - 1} unread`);
 });
+
+test("bulk archive: the selected messages, and only they, are archived by one click", async ({ page, request }) => {
+  const tag = unique("Shelf");
+  const names = [`${tag}-a`, `${tag}-b`, `${tag}-c`];
+  for (const name of names) {
+    const sent = await request.post("/api/contact-general", { data: { name, email: "shelf@example.com", message: `About ${tag}.` } });
+    expect(sent.status()).toBe(201);
+  }
+  await page.goto(`/dashboard/messages?q=${tag}`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByText("3 messages", { exact: true })).toBeVisible();
+  const item = (name: string) => page.getByRole("listitem", { name: `Message from ${name}`, exact: true });
+  const archive = page.getByRole("group", { name: "Bulk actions" }).getByRole("button", { name: "Archive selected" });
+  await expect(archive).toBeDisabled();
+  await page.getByLabel(`Select the message from ${names[0]}`).check();
+  await page.getByLabel(`Select the message from ${names[2]}`).check();
+  await expect(page.getByText("2 selected")).toBeVisible();
+  await archive.click();
+  await expect(page.getByText("2 messages marked archived.")).toBeVisible();
+  await expect(item(names[0]).getByText("archived", { exact: true })).toBeVisible();
+  await expect(item(names[2]).getByText("archived", { exact: true })).toBeVisible();
+  await expect(item(names[1]).getByText("new", { exact: true })).toBeVisible();
+  await expect(page.getByText("0 selected")).toBeVisible();
+
+  // The server holds it: the Archived view lists exactly the two.
+  await page.getByLabel("Status").selectOption("archived");
+  await expect(page).toHaveURL(/status=archived/);
+  await expect(page.getByText("2 messages", { exact: true })).toBeVisible();
+  await expect(item(names[1])).toHaveCount(0);
+});
