@@ -230,3 +230,21 @@ test("bulk archive: the selected messages, and only they, are archived by one cl
   await expect(page.getByText("2 messages", { exact: true })).toBeVisible();
   await expect(item(names[1])).toHaveCount(0);
 });
+
+test("an archived message is restored from the Archived view back to the inbox as read", async ({ page, request }) => {
+  const name = unique("Undo");
+  expect((await request.post("/api/contact-general", { data: { name, email: "undo@example.com", message: "Oops." } })).status()).toBe(201);
+  await page.goto(`/dashboard/messages?q=${name}`);
+  const item = page.getByRole("listitem", { name: `Message from ${name}`, exact: true });
+  await item.getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByText("Message marked archived.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("archived");
+  await expect(page).toHaveURL(/status=archived/);
+  await expect(item.getByRole("button", { name: "Archive" })).toHaveCount(0);
+  await item.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("Message marked read.")).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("read");
+  await expect(item.getByText("read", { exact: true })).toBeVisible();
+  await expect(item.getByRole("button", { name: "Archive" })).toBeVisible();
+});

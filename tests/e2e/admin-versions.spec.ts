@@ -71,6 +71,30 @@ test("archive hides a version from the pickers; delete removes one without order
   expect(left.items).toEqual([]);
 });
 
+test("an archived version is restored on its screen and is back in the list and the pickers", async ({ page }) => {
+  const v = await createVersion(page);
+  const id = await openVersion(page, v.product_id, "1.0");
+  const state = page.getByRole("definition").filter({ hasText: /^(active|archived)/ });
+  const pickerOption = () => page.getByLabel("Product").getByRole("option", { name: v.product_name, exact: true });
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByText("Version archived.")).toBeVisible();
+  await expect(state).toHaveText(/^archived /);
+  await page.goto("/dashboard/coupon-gen");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(pickerOption()).toHaveCount(0);
+
+  await page.goto(`/dashboard/versions/${id}`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("button", { name: "Restore (unarchive)" }).click();
+  await expect(page.getByText("Version restored.")).toBeVisible();
+  await expect(state).toHaveText("active");
+  await expect(page.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+  await page.goto("/dashboard/versions");
+  await expect(page.getByRole("cell", { name: new RegExp(v.product_id) }).first()).toBeVisible();
+  await page.goto("/dashboard/coupon-gen");
+  await expect(pickerOption()).toHaveCount(1);
+});
+
 test("deleting a version that has orders is refused with the server's message; the version stays", async ({ page, request }, testInfo) => {
   const v = await createVersion(page, { amount: 99 });
   const id = await openVersion(page, v.product_id, "1.0");
