@@ -47,6 +47,34 @@ test("a version's screen shows its requirements and saves an edit with the price
   await expect(page.getByText("₹1,499.00")).toBeVisible();
 });
 
+test("the licence term is edited on the version's form; a term out of range is said on the field", async ({ page }) => {
+  const v = await createVersion(page);
+  const id = await openVersion(page, v.product_id, "1.0");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const term = page.getByLabel("Licence term (months)");
+  await expect(term).toHaveValue("12");
+  const save = page.getByRole("button", { name: "Save changes" });
+  for (const [typed, message] of [
+    ["0", "At least 1 month."],
+    ["121", "At most 120 months."],
+    ["1.5", "Use whole months."],
+  ]) {
+    await term.fill(typed);
+    await save.click();
+    await expect(term).toBeFocused();
+    await expect(term).toHaveAttribute("aria-invalid", "true");
+    await expect(term).toHaveAccessibleDescription(message);
+  }
+  await term.fill("24");
+  await save.click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "24 months" })).toBeVisible();
+  await expect(term).toHaveValue("24");
+  await expect(term).not.toHaveAttribute("aria-invalid", "true");
+  const stored = await (await page.request.get(`/api/admin/product-versions/${id}`)).json();
+  expect(stored.licence_term_months).toBe(24);
+});
+
 test("archive hides a version from the pickers; delete removes one without orders", async ({ page }) => {
   const v = await createVersion(page);
   await openVersion(page, v.product_id, "1.0");
