@@ -209,3 +209,35 @@ test("leaving with generated, unsubmitted coupons asks first", async ({ page }) 
   await dialog.getByRole("button", { name: "Leave and discard" }).click();
   await expect(page).toHaveURL(/\/dashboard\/coupons$/);
 });
+
+test("closing the tab with generated, unsubmitted coupons gets the browser's prompt; after Submit it closes at once", async ({ page }) => {
+  const v = await createVersion(page, { amount: 10 });
+  await page.goto("/dashboard/coupon-gen");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Product").selectOption({ label: v.product_name });
+  await page.getByLabel("Discount Percentage").fill("10");
+  await page.getByLabel("Number of Coupons").fill("2");
+  await page.getByRole("button", { name: "Generate Coupons" }).click();
+  const codes = page.getByRole("list", { name: "Generated coupon codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(2);
+  // Closing the tab runs its beforeunload listeners: the guard asks the browser for its prompt.
+  const prompt = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await prompt;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.dismiss(); // "Stay": the tab and its codes remain
+  expect(page.isClosed()).toBe(false);
+  await expect(codes).toHaveCount(2);
+
+  // Stored: nothing to lose, so the tab closes without asking.
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("2 coupons added.")).toBeVisible();
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.type());
+    void d.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(dialogs).toEqual([]);
+});
