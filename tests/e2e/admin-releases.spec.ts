@@ -180,3 +180,23 @@ test("Add Module moves the focus to the first message, like the edit form", asyn
   await page.getByRole("button", { name: "Add Module" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The database is down." })).toBeFocused();
 });
+
+test("a patch for a version deleted meanwhile is refused on the Major Version field, which gets the focus", async ({ page }, testInfo) => {
+  const v = await createVersion(page);
+  await page.goto("/dashboard/version-release/patch");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Product").selectOption(v.product_name);
+  const major = page.getByLabel("Major Version");
+  await major.selectOption("1.0");
+  await page.getByLabel("Patch Version").fill("1.0.1");
+  // Another admin deletes the version while this form still offers it.
+  const list = await (await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}`)).json();
+  const removed = await page.request.delete(`/api/admin/product-versions/${list.items[0].id}`, { headers: adminHeaders });
+  expect(removed.status()).toBe(200);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(major).toBeFocused();
+  await expect(major).toHaveAttribute("aria-invalid", "true");
+  await expect(major).toHaveAccessibleDescription(/^There is no version 1\.0 of /);
+  await expect(page.getByLabel("Patch Version")).not.toHaveAttribute("aria-invalid", "true");
+  await checkScreen(page, "patch-version-gone", testInfo.project.name);
+});

@@ -17,28 +17,42 @@ export function Field({ label, error, hint, className, id: givenId, ...input }: 
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      {/* The required mark sits outside the label so the field's name stays exactly the label. */}
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {input.required ? (
-        <span aria-hidden="true" className="text-sm text-red-700">
-          {" "}
-          *
-        </span>
-      ) : null}
+      <FieldLabel id={id} label={label} required={input.required} />
       <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </div>
+  );
+}
+
+/** A control's label; the required mark sits outside it so the control's name stays exactly the label. */
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {required ? (
+        <span aria-hidden="true" className="text-sm text-red-700">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** A control's error, at `${id}-error` (the id its aria-describedby names). */
+function FieldMessage({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
   );
 }
 
@@ -83,17 +97,23 @@ type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   options: { value: string; label: string }[];
   placeholder?: string;
+  error?: string;
 };
 
-/** A labelled select; `placeholder` adds a first, empty choice. */
-export function SelectField({ label, options, placeholder, className, ...select }: SelectProps) {
-  const id = useId();
+/** A labelled select; `placeholder` adds a first, empty choice; its error is tied to it like a Field's. */
+export function SelectField({ label, options, placeholder, className, error, id: givenId, ...select }: SelectProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} className={inputClass} {...select}>
+      <FieldLabel id={id} label={label} required={select.required} />
+      <select
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -101,6 +121,7 @@ export function SelectField({ label, options, placeholder, className, ...select 
           </option>
         ))}
       </select>
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

@@ -46,7 +46,8 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
       setFeatures([]);
     } catch (error) {
       const message = errorMessage(error, "The patch could not be created: the server could not be reached.");
-      const fieldErrors = error instanceof ApiError ? error.errors : {};
+      // 404: the chosen version is gone (deleted since the page loaded), said on the Major Version field.
+      const fieldErrors = error instanceof ApiError ? (error.status === 404 ? { majorVersion: message } : error.errors) : {};
       // A refusal with no field of its own (the server unreachable) is the form's alert, focused.
       setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: message });
       toast.error(message);
@@ -65,6 +66,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
         disabled={!hydrated}
         value={product}
         options={Object.keys(map).map((name) => ({ value: name, label: name }))}
+        error={errors.product}
         onChange={(event) => {
           setProduct(event.target.value);
           setMajorVersion("");
@@ -76,6 +78,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
           placeholder="Select a version"
           value={majorVersion}
           options={(map[product] ?? []).map((v) => ({ value: v, label: v }))}
+          error={errors.majorVersion}
           onChange={(event) => setMajorVersion(event.target.value)}
         />
       ) : null}
@@ -123,7 +126,6 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
           </ul>
         ) : null}
       </div>
-      {errors.majorVersion ? <p className="text-sm text-red-700">{errors.majorVersion}</p> : null}
       <FormError message={errors.form} />
       {majorVersion ? (
         <button type="submit" className={buttonClass} disabled={!hydrated || busy}>
