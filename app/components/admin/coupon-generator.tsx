@@ -124,6 +124,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
         <SelectField
           label="Product"
           placeholder="Select a product"
+          required
           disabled={!hydrated}
           value={productId}
           options={products.map(([id, name]) => ({ value: id, label: name }))}
@@ -132,6 +133,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
         {productId ? (
           <SelectField
             label="Version"
+            required
             value={version}
             options={versions.map((row) => ({ value: row.version, label: row.version }))}
             onChange={(event) => choose(productId, event.target.value)}
@@ -147,6 +149,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
               label="Discount Percentage"
               type="number"
               inputMode="numeric"
+              required
               value={percent}
               // The client blocks nothing (SPEC section 5), but states the server's rule as soon as the
               // typed value breaks it, and shows the server's own message after a refused submit.
@@ -171,6 +174,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
               type="number"
               min={1}
               max={MAX_COUPONS_PER_BATCH}
+              required
               value={count}
               hint={`1 to ${MAX_COUPONS_PER_BATCH} at a time.`}
               error={countError}

@@ -63,6 +63,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
       <SelectField
         label="Product"
         placeholder="Select a product"
+        required
         disabled={!hydrated}
         value={product}
         options={Object.keys(map).map((name) => ({ value: name, label: name }))}
@@ -76,6 +77,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
         <SelectField
           label="Major Version"
           placeholder="Select a version"
+          required
           value={majorVersion}
           options={(map[product] ?? []).map((v) => ({ value: v, label: v }))}
           error={errors.majorVersion}

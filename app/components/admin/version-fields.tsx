@@ -35,7 +35,14 @@ export function OsFieldset({ checked, error }: { checked?: readonly string[]; er
   const errorId = `${useId()}-os-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium">Operating System</legend>
+      {/* At least one is required: marked like a required field's label (the mark is not part of the group's name). */}
+      <legend className="text-sm font-medium">
+        Operating System
+        <span aria-hidden="true" className="text-red-700">
+          {" "}
+          *
+        </span>
+      </legend>
       <div className="mt-2 flex flex-wrap gap-4">
         {OS_OPTIONS.map((os) => (
           <label key={os} className="flex items-center gap-2 text-sm">
