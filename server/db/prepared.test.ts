@@ -27,14 +27,6 @@ describe("preparedRows", () => {
     }
   });
 
-  it.runIf(process.env.TEST_DB === "postgres")("is a named statement on PostgreSQL, prepared on the connection", async () => {
-    await preparedRows(database.db, "test-settings-by-key", byKey("prepared-a"));
-    // pg-pool hands out the client released last: the one that just ran it.
-    const rows = (await database.pool!.query("select statement from pg_prepared_statements where name = 'test-settings-by-key'")).rows;
-    expect(rows).toHaveLength(1);
-    expect(rows[0].statement).toContain("from settings where key = $1");
-  });
-
   it("runs inside a transaction on that transaction (it sees the transaction's own writes)", async () => {
     await database.db
       .transaction(async (tx) => {
@@ -49,7 +41,59 @@ describe("preparedRows", () => {
     expect(await queryRows(database.db, byKey("prepared-tx"))).toEqual([]);
   });
 
-  it.runIf(process.env.TEST_DB === "postgres")("refuses one name for two statement texts", async () => {
+  it("is a named statement, prepared once on the connection (PGlite's one, or the pool's)", async () => {
+    await preparedRows(database.db, "test-settings-by-key", byKey("prepared-a"));
+    // pg-pool hands out the client released last: the one that just ran it.
+    const rows = await queryRows<{ statement: string }>(
+      database.db,
+      sql`select statement from pg_prepared_statements where name = 'test-settings-by-key'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].statement).toContain("from settings where key = $1");
+  });
+
+  it("never runs inside another caller's open transaction (PGlite has one connection)", async () => {
+    let inserted!: () => void;
+    let finish!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const other = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into settings (key, value) values ('prepared-open', 'uncommitted')`);
+        inserted();
+        await finished;
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error) || !/rollback/i.test(err.message)) throw err;
+      });
+    await insertedYet;
+    const read = preparedRows<{ value: string }>(database.db, "test-settings-by-key", byKey("prepared-open"));
+    // Time for the read to run, were it allowed to, while the other transaction is still open.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finish();
+    await other;
+    expect(await read).toEqual([]);
+  });
+
+  it("serialises parameters and reads nulls as a plain query does", async () => {
+    const typed = (at: Date, note: string | null, n: number) =>
+      sql`select ${at}::timestamptz as at, ${note}::text as note, ${n}::int + 1 as next`;
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    for (const note of ["a 'quoted' note", null]) {
+      const rows = await preparedRows(database.db, "test-typed-params", typed(at, note, 41));
+      expect(rows).toEqual(await queryRows(database.db, typed(at, note, 41)));
+      expect(rows[0]).toMatchObject({ note, next: 42 });
+    }
+  });
+
+  it("fails a bad value with PostgreSQL's error, and the connection answers the next call", async () => {
+    const asInt = (value: string) => sql`select ${value}::int as n`;
+    await expect(preparedRows(database.db, "test-as-int", asInt("not a number"))).rejects.toMatchObject({ code: "22P02" });
+    expect(await preparedRows(database.db, "test-as-int", asInt("7"))).toEqual([{ n: 7 }]);
+  });
+
+  it("refuses one name for two statement texts", async () => {
     await expect(preparedRows(database.db, "test-settings-by-key", sql`select key from settings`)).rejects.toThrow(/another text/);
   });
 });

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Db } from "./client";
+import { pglitePreparedRows } from "./pglite-prepared";
 import { queryRows } from "./query-rows";
 
 const dialect = new PgDialect();
@@ -22,7 +24,8 @@ const texts = new Map<string, string>();
  * The rows of `query`, run on PostgreSQL as the named prepared statement `name`: parsed and planned
  * once per pool connection, then only bound and executed (decision 040: the licence lookup's plan
  * cost more database CPU than running it). `name` must stand for one statement text; the values may
- * change. Inside a transaction, or on PGlite, it runs as a plain query.
+ * change. On PGlite likewise, once per instance (decision 075). Inside a transaction it runs as a
+ * plain query.
  */
 export function preparedRows<T>(db: Pick<Db, "execute">, name: string, query: SQL): Promise<T[]> {
   return runPrepared<T>(db, query, (text) => {
@@ -35,9 +38,12 @@ export function preparedRows<T>(db: Pick<Db, "execute">, name: string, query: SQ
 
 /** On PostgreSQL outside a transaction, `query` as the named statement `nameOf(its text)`; otherwise a plain query. */
 async function runPrepared<T>(db: Pick<Db, "execute">, query: SQL, nameOf: (text: string) => string): Promise<T[]> {
+  // A transaction's handle has no $client: its statements run as plain queries on its connection.
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const onPool = client instanceof pg.Pool;
+  if (!onPool && !(client instanceof PGlite)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  if (!onPool) return pglitePreparedRows<T>(client as PGlite, nameOf(text), text, params);
   return (await client.query<T & pg.QueryResultRow>({ name: nameOf(text), text, values: params, types })).rows;
 }
 
@@ -60,6 +66,6 @@ export function preparedRowsByText<T>(db: Pick<Db, "execute">, prefix: string, q
   });
 }
 
-/** A timestamptz column as read raw: text through preparedRows on PostgreSQL (as drizzle reads it), a Date on PGlite. */
+/** A timestamptz column as read raw: text through preparedRows (as drizzle reads it); a Date is taken as it is. */
 export const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);

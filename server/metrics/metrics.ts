@@ -99,8 +99,14 @@ export function createMetrics() {
         return;
       }
       // PGlite: one connection; the wait is the queue behind other queries plus the query itself.
-      const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+      const client = (
+        database.db as unknown as {
+          $client: { query: (...a: unknown[]) => Promise<unknown>; execProtocol: (...a: unknown[]) => Promise<unknown> };
+        }
+      ).$client;
       client.query = time("query", client.query.bind(client));
+      // The prepared statements' runs (server/db/pglite-prepared.ts) go through execProtocol instead.
+      client.execProtocol = time("query", client.execProtocol.bind(client));
     },
   };
 }
