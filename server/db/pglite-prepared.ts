@@ -6,16 +6,6 @@ const { serialize } = protocol;
 /** Per PGlite instance: each prepared statement's parameter types, as PostgreSQL described them. */
 const statements = new WeakMap<PGlite, Map<string, number[]>>();
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /**
  * The rows of `text` run on PGlite as the named prepared statement `name` (decision 075).
  * PGlite's own `query` sends every statement unnamed, in six separate calls into its WebAssembly
@@ -36,7 +26,7 @@ export async function pglitePreparedRows<T>(client: PGlite, name: string, text: 
       let paramTypes = known.get(name);
       if (!paramTypes) {
         const { messages } = await client.execProtocol(
-          concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]),
+          Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]),
           { syncToFs: false },
         );
         paramTypes = parse.parseDescribeStatementResults(messages);
@@ -49,7 +39,12 @@ export async function pglitePreparedRows<T>(client: PGlite, name: string, text: 
         return serializer ? serializer(value) : String(value);
       });
       const { messages } = await client.execProtocol(
-        concat([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
       );
       return parse.parseResults(messages, client.parsers, { rowMode: "object" })[0].rows as T[];
     }),
