@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreatedOrderSchema, LicenceActivationSchema } from "../../contract/store";
 import { addSaleVersion } from "../../tests/helpers/store-fixtures";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { queryRows } from "../db/query-rows";
 import { checkoutSignature } from "../integrations/payments/signature";
 
 const SECRET = "test-secret-for-licence-tests";
@@ -86,6 +88,30 @@ describe("licences", () => {
     for (let i = 0; i <= 2 * t.config.LICENCE_RATE_LIMIT && last?.status !== 429; i++)
       last = await post("/api/licenses/validate", { key: "x" }, "10.2.9.9");
     expect(last!.status).toBe(429);
+  });
+
+  it("the term ends at the stored instant, to the millisecond: expires_at is exact, VALID just before, EXPIRED at it", async () => {
+    const { key, order_id } = await buy();
+    // A sub-millisecond part, as PostgreSQL may store one: the term ends at its millisecond (truncated, as Date does).
+    const rows = await queryRows<{ ms: string }>(
+      t.database.db,
+      sql`update licences set expires_at = expires_at + interval '0.123456 second' where order_id = ${order_id}
+        returning (extract(epoch from date_trunc('milliseconds', expires_at)) * 1000)::bigint as ms`,
+    );
+    const endsAt = Number(rows[0].ms);
+    const saved = clock;
+    try {
+      clock = endsAt - 1;
+      expect(await validate(key)).toMatchObject({ valid: true, code: "VALID", expires_at: new Date(endsAt).toISOString() });
+      const seat = await post("/api/licenses/activate", { key, fingerprint: "edge" });
+      expect(seat.status).toBe(201);
+      expect((await seat.json()).expires_at).toBe(new Date(endsAt).toISOString());
+      clock = endsAt;
+      expect(await validate(key)).toMatchObject({ valid: false, code: "EXPIRED", expires_at: new Date(endsAt).toISOString() });
+      expect((await post("/api/licenses/activate", { key, fingerprint: "edge2" })).status).toBe(409);
+    } finally {
+      clock = saved;
+    }
   });
 
   it("at the end of the term: validate says EXPIRED, activation 409, and the job moves the order to expired", async () => {

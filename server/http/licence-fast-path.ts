@@ -37,8 +37,17 @@ export function licenceFastPath(
   /** Counts each answer for /metrics (method, status, seconds); absent without METRICS_TOKEN. */
   record?: (method: string, status: number, seconds: number) => void,
 ): RequestListener {
-  const plain = [...securityHeaderEntries(false), "Content-Security-Policy", NOTHING_RUNS_CSP];
-  const https = [...securityHeaderEntries(true), "Content-Security-Policy", NOTHING_RUNS_CSP];
+  const fixed = (secure: boolean) => [
+    "Content-Type",
+    "application/json",
+    "Cache-Control",
+    "no-store",
+    ...securityHeaderEntries(secure),
+    "Content-Security-Policy",
+    NOTHING_RUNS_CSP,
+  ];
+  const plain = fixed(false);
+  const https = fixed(true);
   const decoder = new TextDecoder();
 
   async function answerFor(text: string, clientIp: string): Promise<Answer> {
@@ -78,19 +87,10 @@ export function licenceFastPath(
         })
         .then(({ status, body, headers }) => {
           const json = JSON.stringify(body);
-          const extra = headers ? Object.entries(headers).flat() : [];
-          res.writeHead(status, [
-            "Content-Type",
-            "application/json",
-            ...extra,
-            "Cache-Control",
-            "no-store",
-            ...(secure ? https : plain),
-            "X-Request-Id",
-            requestId,
-            "Content-Length",
-            String(Buffer.byteLength(json)),
-          ]);
+          // The fixed headers are one array made at start; an answer adds its own few (Retry-After) and its two values.
+          const head = headers ? [...Object.entries(headers).flat(), ...(secure ? https : plain)] : (secure ? https : plain).slice();
+          head.push("X-Request-Id", requestId, "Content-Length", String(Buffer.byteLength(json)));
+          res.writeHead(status, head);
           res.end(json);
           const seconds = (performance.now() - started) / 1000;
           record?.("POST", status, seconds);
@@ -116,7 +116,7 @@ function takes(req: IncomingMessage): boolean {
   const headers = req.headers;
   if (headers.origin !== undefined || headers["transfer-encoding"] !== undefined) return false;
   const type = headers["content-type"];
-  if (type === undefined || type.split(";")[0].trim().toLowerCase() !== "application/json") return false;
+  if (type !== "application/json" && (type === undefined || type.split(";")[0].trim().toLowerCase() !== "application/json")) return false;
   const length = Number(headers["content-length"]);
   return Number.isInteger(length) && length > 0 && length <= BODY_LIMIT;
 }
