@@ -58,8 +58,8 @@ export async function fillOrders(database: Database, from: number, to: number): 
 }
 
 /**
- * Grows the coupons table to `count` codes of the bench version with one generate_series INSERT (no
- * triggers on coupons): `prefix` and 10 upper-case hex characters, the first three from md5(i), so
+ * Grows the coupons table to `count` codes of the bench version with one generate_series INSERT (its
+ * one statement-level trigger adds `count` to the coupon total): `prefix` and 10 upper-case hex characters, the first three from md5(i), so
  * they spread like the generator's random ones (prefix + 3 characters matches about count / 4,096
  * codes), the other seven i itself, so no two collide. Row i is newer than row i - 1 (ids and
  * creation times run together, as batches are stored). Every tenth code is used (by an existing

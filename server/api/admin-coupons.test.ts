@@ -158,6 +158,23 @@ describe("POST /api/admin/coupons/:code/void", () => {
     expect(hundred.status).toBe(200);
   });
 
+  // q is a byte range of the code index (startsWith in coupon-admin.ts): its upper end is the last
+  // character + 1, so a prefix ending in 9, Z or z must still take every code below it and none beside.
+  it("a prefix ending in 9, Z or z matches exactly the codes that start with it", async () => {
+    const versionId = await versionIdOf(t.database.db, "ca-tool", "2.0");
+    const edge = ["QQ9", "QQ9x", "QQA", "QQ:", "QQz1", "QQz", "QQZ", "QQZ0", "QQ[", "QQ{", "QR"];
+    for (const c of edge)
+      await queryRows(t.database.db, sql`insert into coupons (code, product_version_id, discount_percent) values (${c}, ${versionId}, 10)`);
+    const codes = async (q: string) => (await list(`q=${q}&page_size=50`)).items.map((i) => i.code).sort();
+    expect(await codes("QQ9")).toEqual(["QQ9", "QQ9x"]);
+    expect(await codes("QQz")).toEqual(["QQz", "QQz1"]);
+    expect(await codes("QQZ")).toEqual(["QQZ", "QQZ0"]);
+    expect(await codes("QQZ0")).toEqual(["QQZ0"]);
+    expect(await codes("QQ")).toEqual(edge.filter((c) => c.startsWith("QQ")).sort());
+    expect((await list("q=QQ9")).total).toBe(2);
+    await queryRows(t.database.db, sql`delete from coupons where code like 'Q%'`);
+  });
+
   // Last: it adds 10,001 codes. Counting every match of a million codes cost more than the page.
   it("counts up to 10,000 and then says there are more; a narrower search counts exactly", async () => {
     const versionId = await versionIdOf(t.database.db, "ca-tool", "2.0");
@@ -172,5 +189,26 @@ describe("POST /api/admin/coupons/:code/void", () => {
     expect([byProduct.total, byProduct.total_capped]).toEqual([10_000, true]);
     const narrow = (await list("q=CB00000001")) as typeof all;
     expect([narrow.total, narrow.total_capped]).toEqual([100, false]); // CB0000000100 to CB0000000199
+  });
+
+  // The unfiltered list trusts stat_counters.coupons to say "more than 10,000" (migration 0008): it must stay exact.
+  it("keeps the coupon total of stat_counters equal to the stored coupons through a batch, a delete and a truncate", async () => {
+    const db = t.database.db;
+    const both = async () => {
+      const [row] = await queryRows<{ counter: string; stored: string }>(
+        db,
+        sql`select (select value from stat_counters where name = 'coupons') as counter, (select count(*) from coupons) as stored`,
+      );
+      return [Number(row.counter), Number(row.stored)];
+    };
+    const [counter, stored] = await both();
+    expect(stored).toBeGreaterThan(10_000);
+    expect(counter).toBe(stored);
+    await queryRows(db, sql`delete from coupons where code like 'CB00000001%'`);
+    expect(await both()).toEqual([stored - 100, stored - 100]);
+    await queryRows(db, sql`truncate coupons cascade`);
+    expect(await both()).toEqual([0, 0]);
+    const small = (await list("page_size=1")) as Awaited<ReturnType<typeof list>> & { total_capped: boolean };
+    expect([small.total, small.total_capped]).toEqual([0, false]);
   });
 });

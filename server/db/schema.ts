@@ -295,7 +295,7 @@ export const settings = pgTable("settings", {
 // Summaries kept current by triggers on orders and customers (see the custom migration), so the
 // dashboard reads a handful of rows however many orders exist.
 export const statCounters = pgTable("stat_counters", {
-  name: text("name").primaryKey(), // orders_placed | orders_active | orders_expired | customers
+  name: text("name").primaryKey(), // orders_placed | orders_active | orders_expired | customers | coupons
   value: bigint("value", { mode: "number" }).notNull().default(0),
 });
 

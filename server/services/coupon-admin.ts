@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { COUPON_COUNT_CAP, type CouponItem, type CouponList, type CouponListQuery } from "../../contract/admin-coupons";
-import { coupons, productVersions } from "../db/schema";
+import { coupons, productVersions, statCounters } from "../db/schema";
 import { pageAndCount } from "../db/page-and-count";
 import { asDate } from "../db/prepared";
 import type { Audit } from "./audit";
@@ -77,15 +77,27 @@ const fromRaw = (r: RawRow): Row => ({
   createdAt: asDate(r.created_at)!,
 });
 
-/** A LIKE pattern matching codes that start with `q` (codes are [A-Za-z0-9], so nothing needs escaping). */
-const prefixOf = (q: string) => `${q.replace(/[^A-Za-z0-9]/g, "")}%`;
+/**
+ * Codes that start with `q`, as the byte range [q, q with its last character + 1) of
+ * coupons_code_prefix_idx (text_pattern_ops compares bytes). LIKE 'q%' takes the same range from
+ * the index but then re-checks the pattern on every entry: on PGlite that re-check was a quarter of
+ * counting 10,000 matches (2.5 -> 1.8 ms). Codes are [A-Za-z0-9], so the next character of the
+ * last one ('9' -> ':', 'Z' -> '[', 'z' -> '{') is a single byte that no code holds.
+ */
+function startsWith(q: string): SQL | undefined {
+  const prefix = q.replace(/[^A-Za-z0-9]/g, "");
+  if (!prefix) return undefined;
+  const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return sql`${coupons.code} ~>=~ ${prefix} and ${coupons.code} ~<~ ${after}`;
+}
 
 /** The admin's coupon list, CSV export and void (PRODUCT.md section 10). */
 export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit }) {
   function where(query: Omit<CouponListQuery, "page" | "page_size">): SQL | undefined {
     const filters: SQL[] = [];
     // coupons_code_prefix_idx (text_pattern_ops) serves both: an exact code is its own prefix.
-    if (query.q) filters.push(sql`${coupons.code} like ${prefixOf(query.q)}`);
+    const prefix = query.q ? startsWith(query.q) : undefined;
+    if (prefix) filters.push(prefix);
     if (query.status === "used") filters.push(isNotNull(coupons.usedAt));
     if (query.status === "void") filters.push(and(isNull(coupons.usedAt), isNotNull(coupons.voidedAt)) as SQL);
     if (query.status === "unused") filters.push(and(isNull(coupons.usedAt), isNull(coupons.voidedAt)) as SQL);
@@ -102,7 +114,8 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
      * million codes took 272 ms on PostgreSQL and timed out on PGlite under the bench's 10
      * connections; the capped count reads at most COUPON_COUNT_CAP + 1 index entries, joins the
      * versions only when a product filter needs them, and runs only when the page cannot tell the
-     * total. Page and count are one prepared statement (pageAndCount, decision 065).
+     * total, nor, unfiltered, when the trigger-kept total of coupons already passes the cap. Page and
+     * count are one prepared statement (pageAndCount, decision 065).
      */
     async list(query: CouponListQuery): Promise<CouponList> {
       const filter = where(query);
@@ -117,6 +130,8 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
         size: query.page_size,
         offset,
         cap: COUPON_COUNT_CAP,
+        // Unfiltered, every coupon matches: the trigger-kept total (migration 0008) says whether there are more than the cap.
+        atLeast: filter ? undefined : sql`select ${statCounters.value} from ${statCounters} where ${statCounters.name} = 'coupons'`,
         order: sql`page.${sql.identifier(coupons.id.name)} desc`,
       });
       return { items: rows.map((r) => toItem(fromRaw(r))), total: Math.min(n, COUPON_COUNT_CAP), total_capped: n > COUPON_COUNT_CAP };
