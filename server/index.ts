@@ -99,7 +99,11 @@ async function main() {
   const mailSender = startMailSender({ db: database.db, config, now: () => new Date() }, { freeClaimsAtStart: database.kind === "pglite" });
   const storeExpiry = startStoreExpiry(services.store);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
-  const retention = startRetentionJob(database.db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, log: logLine });
+  const retention = startRetentionJob(database.db, {
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+    log: logLine,
+    vacuum: database.kind === "pglite",
+  });
 
   if ((await services.admins.count()) === 0) {
     const stopFirst = database.kind === "pglite" ? "stop this server (Ctrl+C), then run: " : "run: ";

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/query-rows";
 import { auditLog, loginFailures, rateLimits } from "../db/schema";
 import { describeErrorForLog, type LogFields } from "../http/log";
+import { vacuumWhereDue } from "./vacuum";
 
 // One retention run at a time across every process on the same database.
 const RETENTION_LOCK = 7_301_002;
@@ -13,7 +14,13 @@ export const THROTTLE_RETENTION_MS = DAY_MS;
 const FIRST_RUN_AFTER_MS = 1_000;
 const EVERY_MS = 3_600_000;
 
-export type RetentionOptions = { auditRetentionDays: number; now?: () => Date; log?: (fields: LogFields) => void };
+export type RetentionOptions = {
+  auditRetentionDays: number;
+  now?: () => Date;
+  log?: (fields: LogFields) => void;
+  /** PGlite: also VACUUM (ANALYZE) the tables autovacuum would (PGlite has no autovacuum; see vacuum.ts). */
+  vacuum?: boolean;
+};
 
 /**
  * Deletes audit rows older than AUDIT_RETENTION_DAYS and throttle rows (rate_limits windows, stale
@@ -57,6 +64,10 @@ export async function runRetention(
     }
   }
   if (options.log && Object.values(deleted).some((n) => n > 0)) options.log({ level: "info", msg: "retention", deleted });
+  if (options.vacuum) {
+    const vacuumed = await vacuumWhereDue(db, stopped);
+    if (options.log && vacuumed.length) options.log({ level: "info", msg: "vacuum", tables: vacuumed });
+  }
   return deleted;
 }
 
