@@ -72,6 +72,11 @@ describe("GET /api/admin/coupons", () => {
     expect((await list("status=unused")).total).toBe(5);
     expect((await list("product_id=ca-tool&version=2.0")).items.map((i) => i.code)).toEqual([code(22), code(21)]);
     expect((await list("product_id=other")).total).toBe(0);
+    // A prefix with paging and the other filters: the page's ids are picked among the matches first.
+    expect(await list("q=CA00000000&page_size=2&page=2")).toMatchObject({ items: [{ code: code(12) }, { code: code(11) }], total: 7 });
+    expect((await list("q=CA00000000&page_size=3&page=3")).items.map((i) => i.code)).toEqual([code(1)]);
+    expect((await list("q=CA00000000&status=unused&version=1.0")).items.map((i) => i.code)).toEqual([code(12), code(11), code(3)]);
+    expect((await list("q=CA00000000&product_id=ca-tool&version=2.0&page_size=1&page=2")).items.map((i) => i.code)).toEqual([code(21)]);
   });
 
   it("refuses bad filters and needs a session", async () => {
