@@ -37,9 +37,14 @@ export const CouponItemSchema = z.object({
 export type CouponItem = z.infer<typeof CouponItemSchema>;
 /** Totals above this are reported as "more than": counting a million codes for every page costs more than the page. */
 export const COUPON_COUNT_CAP = 10_000;
+/**
+ * A code search (`q`) counts up to this instead (decision 078): it is for finding codes, and past a
+ * thousand matches the admin types more of the code rather than reading the number.
+ */
+export const COUPON_SEARCH_COUNT_CAP = 1_000;
 export const CouponListSchema = z.object({
   items: z.array(CouponItemSchema),
-  /** Matching coupons, at most COUPON_COUNT_CAP (then `total_capped` is true: there are more). */
+  /** Matching coupons, at most COUPON_COUNT_CAP, or COUPON_SEARCH_COUNT_CAP with `q` (then `total_capped` is true: there are more). */
   total: z.number().int(),
   total_capped: z.boolean(),
 });

@@ -65,18 +65,19 @@ describe("GET /api/admin/coupons", () => {
 
   it("matches q exactly or by prefix, and filters by status, product and version", async () => {
     expect((await list(`q=${code(1)}`)).items.map((i) => i.code)).toEqual([code(1)]);
-    expect((await list("q=CA000000001")).items.map((i) => i.code)).toEqual([code(12), code(11)]);
+    // A code search lists its matches in code order (the code index's order), not newest first.
+    expect((await list("q=CA000000001")).items.map((i) => i.code)).toEqual([code(11), code(12)]);
     expect((await list("q=ca0000")).total).toBe(0); // codes are case-sensitive
     expect((await list("status=used")).items.map((i) => i.code)).toEqual([code(1)]);
     expect((await list("status=void")).items.map((i) => i.code)).toEqual([code(2)]);
     expect((await list("status=unused")).total).toBe(5);
     expect((await list("product_id=ca-tool&version=2.0")).items.map((i) => i.code)).toEqual([code(22), code(21)]);
     expect((await list("product_id=other")).total).toBe(0);
-    // A prefix with paging and the other filters: the page's ids are picked among the matches first.
-    expect(await list("q=CA00000000&page_size=2&page=2")).toMatchObject({ items: [{ code: code(12) }, { code: code(11) }], total: 7 });
-    expect((await list("q=CA00000000&page_size=3&page=3")).items.map((i) => i.code)).toEqual([code(1)]);
-    expect((await list("q=CA00000000&status=unused&version=1.0")).items.map((i) => i.code)).toEqual([code(12), code(11), code(3)]);
-    expect((await list("q=CA00000000&product_id=ca-tool&version=2.0&page_size=1&page=2")).items.map((i) => i.code)).toEqual([code(21)]);
+    // A prefix with paging and the other filters, in code order.
+    expect(await list("q=CA00000000&page_size=2&page=2")).toMatchObject({ items: [{ code: code(3) }, { code: code(11) }], total: 7 });
+    expect((await list("q=CA00000000&page_size=3&page=3")).items.map((i) => i.code)).toEqual([code(22)]);
+    expect((await list("q=CA00000000&status=unused&version=1.0")).items.map((i) => i.code)).toEqual([code(3), code(11), code(12)]);
+    expect((await list("q=CA00000000&product_id=ca-tool&version=2.0&page_size=1&page=2")).items.map((i) => i.code)).toEqual([code(22)]);
   });
 
   it("refuses bad filters and needs a session", async () => {
@@ -176,6 +177,19 @@ describe("POST /api/admin/coupons/:code/void", () => {
     expect(await codes("QQZ")).toEqual(["QQZ", "QQZ0"]);
     expect(await codes("QQZ0")).toEqual(["QQZ0"]);
     expect(await codes("QQ")).toEqual(edge.filter((c) => c.startsWith("QQ")).sort());
+    // Unsorted here: the answer itself is in byte order (digits, capitals, small letters), the database's collation aside.
+    expect((await list("q=QQ&page_size=50")).items.map((i) => i.code)).toEqual([
+      "QQ9",
+      "QQ9x",
+      "QQ:",
+      "QQA",
+      "QQZ",
+      "QQZ0",
+      "QQ[",
+      "QQz",
+      "QQz1",
+      "QQ{",
+    ]);
     expect((await list("q=QQ9")).total).toBe(2);
     await queryRows(t.database.db, sql`delete from coupons where code like 'Q%'`);
   });
@@ -194,6 +208,12 @@ describe("POST /api/admin/coupons/:code/void", () => {
     expect([byProduct.total, byProduct.total_capped]).toEqual([10_000, true]);
     const narrow = (await list("q=CB00000001")) as typeof all;
     expect([narrow.total, narrow.total_capped]).toEqual([100, false]); // CB0000000100 to CB0000000199
+    // A code search counts up to 1,000 (decision 078): 9,999 codes start with CB000000.
+    const search = (await list("q=CB000000&page_size=2&page=3")) as typeof all;
+    expect([search.total, search.total_capped]).toEqual([1_000, true]);
+    expect(search.items.map((i) => i.code)).toEqual(["CB0000000005", "CB0000000006"]);
+    const thousand = (await list("q=CB000000&status=unused")) as typeof all;
+    expect([thousand.total, thousand.total_capped]).toEqual([1_000, true]);
   });
 
   // The unfiltered list trusts stat_counters.coupons to say "more than 10,000" (migration 0008): it must stay exact.

@@ -18,7 +18,8 @@ export const adminCouponOperations = [
     operationId: "listCoupons",
     tags: ["Coupons"],
     summary: "Find coupons",
-    description: "Newest first, paged. q matches a code exactly or by prefix (case-sensitive); status, product and version filters.",
+    description:
+      "Newest first, paged; with q (a code exactly or by prefix, case-sensitive) in code order, digits before capitals before small letters. Status, product and version filters. The total is counted up to 10,000, with q up to 1,000 (total_capped says there are more).",
     admin: true,
     query: CouponListQuerySchema,
     ok: [200, CouponListSchema],

@@ -1,5 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { COUPON_COUNT_CAP, type CouponItem, type CouponList, type CouponListQuery } from "../../contract/admin-coupons";
+import {
+  COUPON_COUNT_CAP,
+  COUPON_SEARCH_COUNT_CAP,
+  type CouponItem,
+  type CouponList,
+  type CouponListQuery,
+} from "../../contract/admin-coupons";
 import { coupons, productVersions, statCounters } from "../db/schema";
 import { pageAndCount } from "../db/page-and-count";
 import { asDate } from "../db/prepared";
@@ -116,25 +122,38 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
      * versions only when a product filter needs them, and runs only when the page cannot tell the
      * total, nor, unfiltered, when the trigger-kept total of coupons already passes the cap. Page and
      * count are one prepared statement (pageAndCount, decision 065).
+     *
+     * A code search (`q`) lists its matches in code order instead, the order of the code index it
+     * reads, so a page is the next entries of one index range rather than every match sorted by id;
+     * and it counts up to COUPON_SEARCH_COUNT_CAP (decision 078).
      */
     async list(query: CouponListQuery): Promise<CouponList> {
       const filter = where(query);
+      const search = Boolean(query.q && startsWith(query.q));
+      const cap = search ? COUPON_SEARCH_COUNT_CAP : COUPON_COUNT_CAP;
       const matches =
         query.product_id || query.version
           ? sql`${coupons} join ${productVersions} on ${productVersions.id} = ${coupons.productVersionId}`
           : sql`${coupons}`;
       const offset = (query.page - 1) * query.page_size;
+      // Byte order (the operator class of coupons_code_prefix_idx), so the index gives the order whatever the database's collation.
+      const byCode = (code: SQL) => sql`${code} using ~<~`;
       const { rows, n } = await pageAndCount<RawRow>(db, "admin_coupons", {
-        page: base().where(filter).orderBy(desc(coupons.id)).limit(query.page_size).offset(offset).getSQL(),
+        page: base()
+          .where(filter)
+          .orderBy(search ? byCode(sql`${coupons.code}`) : desc(coupons.id))
+          .limit(query.page_size)
+          .offset(offset)
+          .getSQL(),
         matches: sql`select 1 from ${matches} where ${filter ?? sql`true`}`,
         size: query.page_size,
         offset,
-        cap: COUPON_COUNT_CAP,
+        cap,
         // Unfiltered, every coupon matches: the trigger-kept total (migration 0008) says whether there are more than the cap.
         atLeast: filter ? undefined : sql`select ${statCounters.value} from ${statCounters} where ${statCounters.name} = 'coupons'`,
-        order: sql`page.${sql.identifier(coupons.id.name)} desc`,
+        order: search ? byCode(sql`page.${sql.identifier(coupons.code.name)}`) : sql`page.${sql.identifier(coupons.id.name)} desc`,
       });
-      return { items: rows.map((r) => toItem(fromRaw(r))), total: Math.min(n, COUPON_COUNT_CAP), total_capped: n > COUPON_COUNT_CAP };
+      return { items: rows.map((r) => toItem(fromRaw(r))), total: Math.min(n, cap), total_capped: n > cap };
     },
 
     /**

@@ -152,6 +152,11 @@ test("the stored batch stays on screen with copy all and a CSV file; expiry and 
   // The list finds them by prefix, shows expiry and note, and voids one.
   await page.goto(`/dashboard/coupons?q=${generated[0].slice(0, 9)}`);
   await expect(page.getByRole("cell", { name: generated[0], exact: true })).toBeVisible();
+  // A code search lists in code order (decision 078), here every code with the company's prefix.
+  await page.goto(`/dashboard/coupons?q=${generated[0].slice(0, 3)}`);
+  const codes = await page.getByRole("row").locator("td:first-child").allTextContents();
+  expect(codes.length).toBeGreaterThan(2);
+  expect(codes).toEqual([...codes].sort());
   await page.goto(`/dashboard/coupons?product_id=${v.product_id}`);
   await expect(page.getByText("3 coupons")).toBeVisible();
   await expect(page.getByRole("cell", { name: 'Conference, "booth" 7' })).toHaveCount(3);

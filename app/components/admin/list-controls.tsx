@@ -50,15 +50,19 @@ export function ListCount({
   noun,
   capped = false,
   className = "mt-4",
+  cappedHint,
 }: {
   total: number;
   noun: string;
   capped?: boolean;
   className?: string;
+  /** Said after "More than N …" when the count stopped at its cap (e.g. how to narrow a search). */
+  cappedHint?: string;
 }) {
   return (
     <p className={`${className} text-sm text-slate-700`.trim()} aria-live="polite">
       {capped ? `More than ${total.toLocaleString("en-IN")} ${noun}s` : `${total} ${noun}${total === 1 ? "" : "s"}`}
+      {capped && cappedHint ? `. ${cappedHint}` : null}
     </p>
   );
 }

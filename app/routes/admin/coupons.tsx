@@ -132,7 +132,12 @@ export default function Coupons({ loaderData: { list, products, errors } }: Rout
         <h2 id="coupon-list-title" className="sr-only">
           Matching coupons
         </h2>
-        <ListCount total={list.total} capped={list.total_capped} noun="coupon" />
+        <ListCount
+          total={list.total}
+          capped={list.total_capped}
+          noun="coupon"
+          cappedHint={params.get("q") ? "Type more of the code to narrow the search." : undefined}
+        />
         <DataTable table={table} labelledBy="coupon-list-title" empty="No coupons match." />
         <Pager label="Coupon pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
       </section>
