@@ -20,10 +20,13 @@ export type PageAndCount<T> = {
  *   the total: a first page shorter than `size` holds every match, and so does a later page that is
  *   short but not empty (an exact code, an e-mail with a few orders). The count is a scalar subquery
  *   in a CASE, which PostgreSQL evaluates only when that branch is taken;
- * - nor when `atLeast`, a counter read in the same statement (same snapshot), already passes the cap.
+ * - nor when `atLeast`, a counter read in the same statement (same snapshot), already passes the cap;
+ * - the page's LIMIT, a first page's OFFSET 0 and the count's cap are written into the text, not
+ *   sent as values, and on PGlite the statement always runs its generic plan (decision 079): with
+ *   `limit $n` a generic plan assumes a tenth of the table, so PostgreSQL planned every run anew.
  *
- * `page` is the page's SELECT (its ORDER BY, LIMIT `size`, OFFSET `offset`); `order` orders the
- * outer rows by the page's output columns (`page.<column>`), the same order again.
+ * `page` is the page's SELECT with its ORDER BY (this adds LIMIT `size` and OFFSET `offset`); `order`
+ * orders the outer rows by the page's output columns (`page.<column>`), the same order again.
  */
 export async function pageAndCount<T extends Record<string, unknown>>(
   db: Pick<Db, "execute">,
@@ -39,16 +42,23 @@ export async function pageAndCount<T extends Record<string, unknown>>(
     atLeast?: SQL;
   },
 ): Promise<PageAndCount<T>> {
+  // Integers written into the text (validated here: they are not sent as values).
+  const literal = (n: number, what: string) => {
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`pageAndCount: ${what} must be a whole number`);
+    return sql.raw(String(n));
+  };
   const onPage = sql`(select count(*) from page)`;
   // Whether the page alone tells the total: the offset is part of the text (0 or not), its value is a parameter.
   const told = q.offset === 0 ? sql`${onPage} < ${q.size}` : sql`${onPage} between 1 and ${q.size - 1}`;
-  const query = sql`with page as materialized (${q.page})
+  const limited = sql`${q.page} limit ${literal(q.size, "size")} offset ${q.offset === 0 ? literal(0, "offset") : q.offset}`;
+  const query = sql`with page as materialized (${limited})
     select (case when ${told} then ${q.offset} + ${onPage}
       ${q.atLeast ? sql`when (${q.atLeast}) > ${q.cap} then ${q.cap + 1}` : sql``}
-      else (select count(*) from (${q.matches} limit ${q.cap + 1}) as capped) end) as list_total, page.*
+      else (select count(*) from (${q.matches} limit ${literal(q.cap + 1, "cap")}) as capped) end) as list_total, page.*
     from (select 1) as one left join page on true
     order by ${q.order}`;
-  const rows = await preparedRowsByText<T & { list_total: number | string; id: unknown }>(db, prefix, query);
+  // Every filter of a list reads its index alike whatever its value: the generic plan is the plan (decision 079).
+  const rows = await preparedRowsByText<T & { list_total: number | string; id: unknown }>(db, prefix, query, { generic: true });
   const n = Number(rows[0].list_total);
   // No match on this page: the one row of the left join carries only the total.
   return { rows: rows[0].id === null ? [] : rows, n };

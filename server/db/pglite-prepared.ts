@@ -16,7 +16,19 @@ const statements = new WeakMap<PGlite, Map<string, number[]>>();
  * Parameters are serialised as `query` does, by the types PostgreSQL gave them; rows come back as
  * `query` gives them (objects, the instance's parsers).
  */
-export async function pglitePreparedRows<T>(client: PGlite, name: string, text: string, params: unknown[]): Promise<T[]> {
+export async function pglitePreparedRows<T>(
+  client: PGlite,
+  name: string,
+  text: string,
+  params: unknown[],
+  /**
+   * Run on the generic plan, never planned anew for the values (decision 079). PostgreSQL plans a
+   * prepared statement for its values five times, then keeps doing so whenever the generic plan's
+   * estimate is above those plans' average: for a code search whose first runs were exact codes
+   * (one row each) that is forever, and each run paid the planning again.
+   */
+  options: { generic?: boolean } = {},
+): Promise<T[]> {
   // As every other PGlite query here (client.ts, yieldBeforeEachQuery): let timers and sockets in first.
   await nextTurn();
   return client._runExclusiveTransaction(() =>
@@ -38,15 +50,18 @@ export async function pglitePreparedRows<T>(client: PGlite, name: string, text: 
         const serializer = client.serializers[types[i]];
         return serializer ? serializer(value) : String(value);
       });
+      const run = [serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()];
+      // The setting holds for this run only: set before the bind (where the plan is chosen), reset in
+      // the same call, after the sync, so it is reset even when the run fails.
       const { messages } = await client.execProtocol(
-        Buffer.concat([
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: "P" }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
+        Buffer.concat(
+          options.generic
+            ? [serialize.query("set plan_cache_mode = force_generic_plan"), ...run, serialize.query("reset plan_cache_mode")]
+            : run,
+        ),
       );
-      return parse.parseResults(messages, client.parsers, { rowMode: "object" })[0].rows as T[];
+      const results = parse.parseResults(messages, client.parsers, { rowMode: "object" });
+      return results[options.generic ? 1 : 0].rows as T[];
     }),
   );
 }

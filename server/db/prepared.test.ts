@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/helpers/test-db";
 import type { Database } from "./client";
-import { preparedRows } from "./prepared";
+import { preparedRows, preparedRowsByText } from "./prepared";
 import { queryRows } from "./query-rows";
 
 let database: Database;
@@ -95,5 +95,37 @@ describe("preparedRows", () => {
 
   it("refuses one name for two statement texts", async () => {
     await expect(preparedRows(database.db, "test-settings-by-key", sql`select key from settings`)).rejects.toThrow(/another text/);
+  });
+});
+
+// PGlite runs every statement in one session, so the plan_cache_mode set for a run must not outlive it.
+describe.skipIf(process.env.TEST_DB === "postgres")("preparedRowsByText with generic (PGlite, decision 079)", () => {
+  const plans = async () =>
+    (
+      await queryRows<{ generic_plans: number | string; custom_plans: number | string }>(
+        database.db,
+        sql`select generic_plans, custom_plans from pg_prepared_statements where name like 'test_generic_%'`,
+      )
+    ).map((r) => [Number(r.generic_plans), Number(r.custom_plans)]);
+  const mode = async () => (await queryRows<{ plan_cache_mode: string }>(database.db, sql`show plan_cache_mode`))[0].plan_cache_mode;
+
+  it("runs the generic plan from the first run, and leaves the session's setting as it was", async () => {
+    for (const key of ["prepared-a", "prepared-b", "none"]) {
+      const rows = await preparedRowsByText<{ key: string }>(database.db, "test_generic", byKey(key), { generic: true });
+      expect(rows.map((r) => r.key)).toEqual(key === "none" ? [] : [key]);
+    }
+    expect(await plans()).toEqual([[3, 0]]);
+    expect(await mode()).toBe("auto");
+  });
+
+  it("resets the setting when the run fails", async () => {
+    const asInt = (value: string) => sql`select ${value}::int as n, 'generic' as test_generic`;
+    await expect(preparedRowsByText(database.db, "test_generic_int", asInt("x"), { generic: true })).rejects.toMatchObject({
+      code: "22P02",
+    });
+    expect(await mode()).toBe("auto");
+    expect(await preparedRowsByText(database.db, "test_generic_int", asInt("7"), { generic: true })).toEqual([
+      { n: 7, test_generic: "generic" },
+    ]);
   });
 });

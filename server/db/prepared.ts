@@ -37,13 +37,18 @@ export function preparedRows<T>(db: Pick<Db, "execute">, name: string, query: SQ
 }
 
 /** On PostgreSQL outside a transaction, `query` as the named statement `nameOf(its text)`; otherwise a plain query. */
-async function runPrepared<T>(db: Pick<Db, "execute">, query: SQL, nameOf: (text: string) => string): Promise<T[]> {
+async function runPrepared<T>(
+  db: Pick<Db, "execute">,
+  query: SQL,
+  nameOf: (text: string) => string,
+  options: { generic?: boolean } = {},
+): Promise<T[]> {
   // A transaction's handle has no $client: its statements run as plain queries on its connection.
   const client = (db as unknown as { $client?: unknown }).$client;
   const onPool = client instanceof pg.Pool;
   if (!onPool && !(client instanceof PGlite)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (!onPool) return pglitePreparedRows<T>(client as PGlite, nameOf(text), text, params);
+  if (!onPool) return pglitePreparedRows<T>(client as PGlite, nameOf(text), text, params, options);
   return (await client.query<T & pg.QueryResultRow>({ name: nameOf(text), text, values: params, types })).rows;
 }
 
@@ -55,15 +60,26 @@ const namesOfTexts = new Map<string, string>();
  * each text gets its own name, `${prefix}_` and a hash of the text, so the few shapes a list can
  * take are each prepared once per pool connection.
  */
-export function preparedRowsByText<T>(db: Pick<Db, "execute">, prefix: string, query: SQL): Promise<T[]> {
-  return runPrepared<T>(db, query, (text) => {
-    let name = namesOfTexts.get(text);
-    if (name === undefined) {
-      name = `${prefix}_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-      namesOfTexts.set(text, name);
-    }
-    return name;
-  });
+export function preparedRowsByText<T>(
+  db: Pick<Db, "execute">,
+  prefix: string,
+  query: SQL,
+  /** On PGlite, always run the generic plan (pglitePreparedRows; decision 079). */
+  options: { generic?: boolean } = {},
+): Promise<T[]> {
+  return runPrepared<T>(
+    db,
+    query,
+    (text) => {
+      let name = namesOfTexts.get(text);
+      if (name === undefined) {
+        name = `${prefix}_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+        namesOfTexts.set(text, name);
+      }
+      return name;
+    },
+    options,
+  );
 }
 
 /** A timestamptz column as read raw: text through preparedRows (as drizzle reads it); a Date is taken as it is. */

@@ -142,8 +142,6 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
         page: base()
           .where(filter)
           .orderBy(search ? byCode(sql`${coupons.code}`) : desc(coupons.id))
-          .limit(query.page_size)
-          .offset(offset)
           .getSQL(),
         matches: sql`select 1 from ${matches} where ${filter ?? sql`true`}`,
         size: query.page_size,

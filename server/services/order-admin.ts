@@ -179,8 +179,6 @@ export function createOrderAdmin({ db }: ServiceDeps) {
           page: base()
             .where(filter)
             .orderBy(...orderBy(query.sort, query.dir))
-            .limit(query.page_size)
-            .offset((query.page - 1) * query.page_size)
             .getSQL(),
           matches: sql`select 1 from ${orders} where ${filter ?? sql`true`}`,
           size: query.page_size,
