@@ -129,7 +129,8 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
      */
     async list(query: CouponListQuery): Promise<CouponList> {
       const filter = where(query);
-      const search = Boolean(query.q && startsWith(query.q));
+      // q is letters and digits only (CouponListQuerySchema): a non-empty q is a code search.
+      const search = Boolean(query.q);
       const cap = search ? COUPON_SEARCH_COUNT_CAP : COUPON_COUNT_CAP;
       const matches =
         query.product_id || query.version
