@@ -1,5 +1,6 @@
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { nextTurn } from "./client";
+import { rowsFromWire } from "./pglite-wire";
 
 const { serialize } = protocol;
 
@@ -14,7 +15,7 @@ const statements = new WeakMap<PGlite, Map<string, number[]>>();
  * describe, execute, sync), on the same locks `query` takes: the transaction lock, so it never
  * runs inside another caller's open transaction on the one connection, and the query lock.
  * Parameters are serialised as `query` does, by the types PostgreSQL gave them; rows come back as
- * `query` gives them (objects, the instance's parsers).
+ * `query` gives them (objects, the instance's parsers), read by rowsFromWire (decision 080).
  */
 export async function pglitePreparedRows<T>(
   client: PGlite,
@@ -53,15 +54,16 @@ export async function pglitePreparedRows<T>(
       const run = [serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()];
       // The setting holds for this run only: set before the bind (where the plan is chosen), reset in
       // the same call, after the sync, so it is reset even when the run fails.
-      const { messages } = await client.execProtocol(
-        Buffer.concat(
-          options.generic
-            ? [serialize.query("set plan_cache_mode = force_generic_plan"), ...run, serialize.query("reset plan_cache_mode")]
-            : run,
-        ),
+      const message = Buffer.concat(
+        options.generic
+          ? [serialize.query("set plan_cache_mode = force_generic_plan"), ...run, serialize.query("reset plan_cache_mode")]
+          : run,
       );
-      const results = parse.parseResults(messages, client.parsers, { rowMode: "object" });
-      return results[options.generic ? 1 : 0].rows as T[];
+      // The raw answer, read by rowsFromWire instead of PGlite's parser (decision 080). The chunks
+      // are views of PGlite's buffers, reused by its next call: copied here.
+      const chunks: Buffer[] = [];
+      await client.execProtocolRawStream(message, { onRawData: (chunk) => void chunks.push(Buffer.from(chunk)) });
+      return rowsFromWire<T>(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), client.parsers, options.generic ? 1 : 0);
     }),
   );
 }
