@@ -51,6 +51,11 @@ export async function fillOrders(database: Database, from: number, to: number): 
     await run(`insert into order_daily_counts (day, count, revenue_minor)
       select (coalesce(paid_at, created_at) at time zone 'UTC')::date, count(*), sum(amount_paid_minor) from orders
       where status in ('placed', 'active', 'expired') group by 1`);
+    await run(`delete from order_daily_product_counts`);
+    await run(`insert into order_daily_product_counts (day, product_id, count, revenue_minor)
+      select (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, pv.product_id, count(*), sum(o.amount_paid_minor)
+      from orders o join product_versions pv on pv.id = o.product_version_id
+      where o.status in ('placed', 'active', 'expired') group by 1, 2`);
   });
   // VACUUM as well: a year's orders have been through autovacuum (on PGlite, the retention job's
   // vacuum, decision 077), whose visibility map lets a count

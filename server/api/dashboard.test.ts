@@ -84,6 +84,12 @@ describe("GET /api/oni/dashboard", () => {
     await t.database.db.update(orders).set({ status: "expired" }).where(eq(orders.paymentId, "pay_dash3"));
     const body = await (await t.request("/api/oni/dashboard", { headers })).json();
     expect(body).toMatchObject({ activeOrders: 1, expiredOrders: 3 });
+    expect(body.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50 }]);
+    // A refund leaves the day's count, its revenue and the product's split alike (order_daily_product_counts, migration 0009).
+    await t.database.db.update(orders).set({ status: "refunded" }).where(eq(orders.paymentId, "pay_dash6"));
+    const refunded = await (await t.request("/api/oni/dashboard", { headers })).json();
+    expect(refunded).toMatchObject({ placedOrders: 1, revenue: 40 });
+    expect(refunded.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 4, revenue: 40 }]);
     expect((await t.request("/api/oni/dashboard")).status).toBe(401);
   });
 

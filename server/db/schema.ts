@@ -306,6 +306,20 @@ export const orderDailyCounts = pgTable("order_daily_counts", {
   revenueMinor: bigint("revenue_minor", { mode: "number" }).notNull().default(0),
 });
 
+// The same per product (the overview's split, issue 14): one row per UTC day and product with paid
+// orders, kept by the same trigger, so the split reads days x products rows instead of every order
+// of the period (30,000 at a million orders: 30 ms on PGlite per overview).
+export const orderDailyProductCounts = pgTable(
+  "order_daily_product_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    productId: text("product_id").notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+    revenueMinor: bigint("revenue_minor", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
 export const auditLog = pgTable(
   "audit_log",
   {

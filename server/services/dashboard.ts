@@ -3,15 +3,14 @@ import { fromMinor } from "../../contract/money";
 import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DASHBOARD_DEFAULT_DAYS, type Dashboard } from "../../contract/dashboard";
-import { orderDailyCounts, orders, products, productVersions, statCounters } from "../db/schema";
+import { orderDailyCounts, orderDailyProductCounts, orders, products, statCounters } from "../db/schema";
 import { queryRows } from "../db/query-rows";
 import type { ServiceDeps } from "./deps";
 import { descNullsLast } from "../db/newest-first";
 
 export const DASHBOARD_PAY_IDS = 20;
 
-const o = alias(orders, "o");
-const pv = alias(productVersions, "pv");
+const dp = alias(orderDailyProductCounts, "dp");
 const p = alias(products, "p");
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -23,7 +22,8 @@ export function lastDays(today: Date, days = DASHBOARD_DEFAULT_DAYS): string[] {
 }
 
 /**
- * The overview reads only the summaries the triggers maintain (stat_counters, order_daily_counts)
+ * The overview reads only the summaries the triggers maintain (stat_counters, order_daily_counts,
+ * order_daily_product_counts)
  * and the newest 20 payment ids through orders_created_idx: a few rows however many orders exist.
  */
 export function createDashboard({ db, now }: ServiceDeps) {
@@ -31,7 +31,6 @@ export function createDashboard({ db, now }: ServiceDeps) {
     /** `range` days ending today (UTC); 10 is SPEC's overview. */
     async overview(range = DASHBOARD_DEFAULT_DAYS): Promise<Dashboard> {
       const days = lastDays(now(), range);
-      const start = new Date(`${days[0]}T00:00:00Z`);
       const [counters, daily, recent, split] = await Promise.all([
         db
           .select()
@@ -48,16 +47,15 @@ export function createDashboard({ db, now }: ServiceDeps) {
           .where(isNotNull(orders.paymentId))
           .orderBy(descNullsLast(orders.createdAt), descNullsLast(orders.id))
           .limit(DASHBOARD_PAY_IDS),
-        // Per product, counted by the day paid as order_daily_counts is. The created_at bound (a paid
-        // order is paid within a day of its creation) lets orders_created_idx narrow the rows first.
+        // Per product, from the summary the same trigger keeps per day and product (migration 0009):
+        // reading the period's orders themselves took 30 ms on PGlite at a million orders.
         queryRows<{ product_id: string; product_name: string; orders: string | number; revenue_minor: string | number }>(
           db,
-          sql`select ${pv.productId}, ${p.name} as product_name, count(*) as orders, sum(${o.amountPaidMinor}) as revenue_minor
-              from ${orders} ${o} join ${productVersions} ${pv} on ${pv.id} = ${o.productVersionId}
-                join ${products} ${p} on ${p.id} = ${pv.productId}
-              where ${o.status} in ('placed', 'active', 'expired') and ${o.createdAt} >= ${new Date(start.getTime() - DAY_MS).toISOString()}
-                and coalesce(${o.paidAt}, ${o.createdAt}) >= ${start.toISOString()}
-              group by ${pv.productId}, ${p.name} order by revenue_minor desc, ${pv.productId}`,
+          sql`select ${dp.productId} as product_id, ${p.name} as product_name, sum(${dp.count}) as orders, sum(${dp.revenueMinor}) as revenue_minor
+              from ${orderDailyProductCounts} ${dp} join ${products} ${p} on ${p.id} = ${dp.productId}
+              where ${dp.day} >= ${days[0]} and ${dp.day} <= ${days[days.length - 1]}
+              group by ${dp.productId}, ${p.name} having sum(${dp.count}) > 0
+              order by revenue_minor desc, ${dp.productId}`,
         ),
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
