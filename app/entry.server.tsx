@@ -1,7 +1,13 @@
-import { PassThrough } from "node:stream";
+import { Readable, type Transform, pipeline } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+// The edge build of React's HTML renderer, not the Node one: the Node build runs every render in
+// an AsyncLocalStorage, and on Node 20 the first render switches on promise hooks for the whole
+// process for good, a cost every later promise pays, licence checks and API calls included
+// (decision 081). The edge build uses AsyncLocalStorage only where the runtime has it as a
+// global, which Node does not.
+import { renderToReadableStream } from "react-dom/server.edge";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import fontFaces from "@fontsource-variable/inter/index.css?inline";
@@ -34,54 +40,52 @@ const isPublicPage = (context: EntryContext) => context.staticHandlerContext.mat
 const isIslandsPage = (context: EntryContext) =>
   (context.staticHandlerContext.matches.at(-1)?.route.handle as { islands?: boolean } | undefined)?.islands === true;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
-) {
+): Promise<Response> {
   const nonce = loadContext?.cspNonce ?? "";
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // A static page gets the islands bootstrap in place of React Router's scripts (decisions 030
-    // and 070), and none of the loader data those would hand to the router: no stream to transfer.
-    const islands = Boolean(islandsEntry) && isIslandsPage(routerContext);
-    const context = islands ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
-    if (islands) void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
-    // Crawlers and prerendering get the whole document at once; browsers get it streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={stylesheet}>
-          <IslandsBootstrapContext.Provider value={islands ? islandsBootstrap(islandsEntry) : null}>
-            <ServerRouter context={context} url={request.url} nonce={nonce} />
-          </IslandsBootstrapContext.Provider>
-        </StylesheetContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce: nonce || undefined,
-        [readyOption]() {
-          shellRendered = true;
-          const body = islands ? new PassThrough() : isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) reportError(error, request, loadContext);
-        },
+  let shellRendered = false;
+  const userAgent = request.headers.get("user-agent");
+  // A static page gets the islands bootstrap in place of React Router's scripts (decisions 030
+  // and 070), and none of the loader data those would hand to the router: no stream to transfer.
+  const islands = Boolean(islandsEntry) && isIslandsPage(routerContext);
+  const context = islands ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
+  if (islands) void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+  const html = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <StylesheetContext.Provider value={stylesheet}>
+        <IslandsBootstrapContext.Provider value={islands ? islandsBootstrap(islandsEntry) : null}>
+          <ServerRouter context={context} url={request.url} nonce={nonce} />
+        </IslandsBootstrapContext.Provider>
+      </StylesheetContext.Provider>
+    </NonceContext.Provider>,
+    {
+      nonce: nonce || undefined,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) reportError(error, request, loadContext);
       },
-    );
-    setTimeout(abort, streamTimeout + 1000);
+    },
+  );
+  shellRendered = true;
+  // Crawlers and prerendering get the whole document at once; browsers get it streamed.
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce) await html.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(islands ? html : rewritten(html, isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads()), {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
+}
+
+/** React's HTML through one of our Node transforms (deferredHydration, lowPriorityModulePreloads); a failure on either side ends both. */
+function rewritten(html: ReadableStream<Uint8Array>, transform: Transform): ReadableStream<Uint8Array> {
+  pipeline(Readable.fromWeb(html as NodeReadableStream<Uint8Array>), transform, () => undefined);
+  return createReadableStreamFromReadable(transform);
 }
 
 // Every loader, action and render error goes through the server's sanitised logger: one JSON line,

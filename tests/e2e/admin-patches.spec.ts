@@ -1,4 +1,5 @@
 import { adminHeaders, checkScreen, createVersion, expect, test } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // Correcting a patch release (issue 14): edit it in place on its version's screen, pre-filled, with the
 // server's field messages; delete it after a dialog that keyboard and screen reader users can answer.
@@ -20,7 +21,7 @@ async function versionWithPatches(page: import("@playwright/test").Page, patches
 
 test("a patch is edited in place: pre-filled, field messages from the server, saved and shown", async ({ page }, testInfo) => {
   const v = await versionWithPatches(page, ["1.0.1", "1.0.4"]);
-  await page.goto(`/dashboard/versions/${v.id}`);
+  await gotoHydrated(page, `/dashboard/versions/${v.id}`);
   const patches = page.getByRole("region", { name: "Patches" });
   await expect(patches.getByRole("heading", { name: /Patch 1\.0\.1/ })).toBeVisible();
 
@@ -64,7 +65,7 @@ test("a patch is edited in place: pre-filled, field messages from the server, sa
 
 test("a patch is deleted only after the dialog says so, by keyboard", async ({ page }, testInfo) => {
   const v = await versionWithPatches(page, ["1.0.1", "1.0.2"]);
-  await page.goto(`/dashboard/versions/${v.id}`);
+  await gotoHydrated(page, `/dashboard/versions/${v.id}`);
   const patches = page.getByRole("region", { name: "Patches" });
   const remove = patches.getByRole("button", { name: "Delete patch 1.0.1" });
 

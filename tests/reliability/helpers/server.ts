@@ -26,12 +26,14 @@ let nextPort = Number(process.env.RELIABILITY_PORT ?? 3500);
 /** A port of this run's range, for a check that restarts its server many times on the same port. */
 export const reservePort = () => nextPort++;
 
-export async function startServer(opts: { dataDir?: string; databaseUrl?: string; port?: number; env?: Record<string, string> } = {}) {
+export async function startServer(
+  opts: { dataDir?: string; databaseUrl?: string; port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {},
+) {
   requireBuild();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "rel-"));
   const port = opts.port ?? nextPort++;
   let out = "";
-  const proc = spawn(process.execPath, [serverJs], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverJs], {
     env: {
       ...process.env,
       PORT: String(port),
