@@ -10,6 +10,8 @@ export const bench = {
   duration: num("BENCH_DURATION", 10),
   /** Interleaved rounds per comparison; the median round counts. */
   rounds: num("BENCH_ROUNDS", 3),
+  /** Rounds of a comparison judged by its ratio (licence validation against the bare server). */
+  ratioRounds: num("BENCH_RATIO_ROUNDS", 5),
   port: num("BENCH_PORT", 3600),
   /** Baselines: bare node:http, nginx, plain-INSERT server. */
   barePort: num("BENCH_BARE_PORT", 3691),

@@ -36,11 +36,32 @@ export async function load(options: Options, warmUp = true, onMeasuredStart?: ()
  * instead of the one that happened to run at that moment.
  */
 export async function compare<K extends string>(targets: Record<K, Options>, rounds = bench.rounds): Promise<Record<K, Load>> {
+  return (await compareRounds(targets, rounds)).median;
+}
+
+/** compare(), with every round kept: `rounds[name][i]` is round i of that target. */
+export async function compareRounds<K extends string>(
+  targets: Record<K, Options>,
+  rounds = bench.rounds,
+): Promise<{ median: Record<K, Load>; rounds: Record<K, Load[]> }> {
   const names = Object.keys(targets) as K[];
   const runs = new Map<K, Load[]>(names.map((n) => [n, []]));
   for (let round = 0; round < rounds; round++) {
     for (const name of names) runs.get(name)!.push(await load(targets[name], round === 0));
   }
   const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
-  return Object.fromEntries(names.map((n) => [n, median(runs.get(n)!)])) as Record<K, Load>;
+  return {
+    median: Object.fromEntries(names.map((n) => [n, median(runs.get(n)!)])) as Record<K, Load>,
+    rounds: Object.fromEntries(names.map((n) => [n, runs.get(n)!])) as Record<K, Load[]>,
+  };
+}
+
+/**
+ * The median over rounds of each round's throughput ratio a/b. A ratio taken within one round
+ * (the two runs back to back) cancels the machine's slower and faster minutes, which the ratio of
+ * the two medians, taken from different rounds, does not.
+ */
+export function pairedRatio(a: Load[], b: Load[]): number {
+  const ratios = a.map((run, i) => run.rps / b[i].rps).sort((x, y) => x - y);
+  return ratios[Math.floor(ratios.length / 2)];
 }

@@ -7,7 +7,7 @@ import { checkoutSignature } from "../../server/integrations/payments/signature"
 import { type AppServer, startAppServer } from "../lib/app-server";
 import { bench } from "../lib/config";
 import { type BenchDb, freshDb, type Kind, postgresAvailable } from "../lib/databases";
-import { compare } from "../lib/load";
+import { compare, compareRounds, pairedRatio } from "../lib/load";
 import { type Child, startChild, waitReady } from "../lib/processes";
 import { add, ms, na, pct, rps, times, verdict } from "../lib/table";
 
@@ -49,6 +49,15 @@ async function baselineLicence(database: Database, versionId: number): Promise<s
     insert into licences (order_id, key_hash, key_encrypted, machine_limit, expires_at)
     select id, ${hash}, 'unused', 3, now() + interval '1 year' from o`);
   return hash;
+}
+
+async function vacuumAnalyze(db: BenchDb): Promise<void> {
+  const database = await db.open();
+  try {
+    await database.db.execute(sql`vacuum analyze`);
+  } finally {
+    await database.close();
+  }
 }
 
 /** A real licence key: an order through the API, confirmed with the test provider's signature. */
@@ -144,29 +153,41 @@ async function onDatabase(kind: Kind): Promise<void> {
 
     // (b) Licence validation of a real key (throttle, key hash, indexed SELECT) against the same SELECT alone.
     const key = await buyLicence(app);
-    const checks = await compare({
-      app: { ...json(`${app.url}/api/licenses/validate`, { key }), connections: 10 },
-      select: { ...json(`${base}/licence`, { key_hash: baseHash }), connections: 10 },
-    });
+    // The order creation runs above left tens of thousands of new orders in both databases; without
+    // this, PostgreSQL's autovacuum worker would vacuum and analyse them during one of the runs
+    // below, on the same two cores, and that run alone would pay for it.
+    if (kind === "postgres") for (const db of dbs) await vacuumAnalyze(db);
+    const checks = await compareRounds(
+      {
+        app: { ...json(`${app.url}/api/licenses/validate`, { key }), connections: 10 },
+        select: { ...json(`${base}/licence`, { key_hash: baseHash }), connections: 10 },
+      },
+      bench.ratioRounds,
+    );
     const onPg = kind === "postgres";
-    const ratio = checks.app.rps / checks.select.rps;
+    const ratio = pairedRatio(checks.rounds.app, checks.rounds.select);
     add({
       section,
       what: "licence validation, 10 conn. req/s",
-      value: rps(checks.app.rps),
-      baseline: `same SELECT ${rps(checks.select.rps)}`,
-      ratio: pct(checks.app.rps, checks.select.rps),
+      value: rps(checks.median.app.rps),
+      baseline: `same SELECT ${rps(checks.median.select.rps)}`,
+      ratio: `${Math.round(ratio * 100)} %`,
       target: onPg ? "≥ 5,000/s and ≥ 80 %" : "",
-      verdict: onPg ? verdict(checks.app.rps >= 5000 && ratio >= 0.8) : "",
+      verdict: onPg ? verdict(checks.median.app.rps >= 5000 && ratio >= 0.8) : "",
+    });
+    add({
+      section,
+      what: `licence validation, each round's ratio (the median counts)`,
+      value: checks.rounds.app.map((run, i) => pct(run.rps, checks.rounds.select[i].rps)).join(", "),
     });
     add({
       section,
       what: "licence validation, 10 conn. p99",
-      value: ms(checks.app.p99),
-      baseline: `same SELECT ${ms(checks.select.p99)}`,
-      ratio: times(checks.app.p99, checks.select.p99),
+      value: ms(checks.median.app.p99),
+      baseline: `same SELECT ${ms(checks.median.select.p99)}`,
+      ratio: times(checks.median.app.p99, checks.median.select.p99),
     });
-    const failures = orders.app.failures + checks.app.failures;
+    const failures = orders.app.failures + checks.rounds.app.reduce((sum, run) => sum + run.failures, 0);
     if (failures) add({ section, what: "failed answers", value: String(failures), verdict: "MISS" });
 
     // (c) The flash sale: 200 buyers at once for 20 single-use coupons; exactly 20 must get one.
