@@ -1,6 +1,3 @@
-import { Readable, type Transform, pipeline } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 // The edge build of React's HTML renderer, not the Node one: the Node build runs every render in
 // an AsyncLocalStorage, and on Node 20 the first render switches on promise hooks for the whole
@@ -76,16 +73,12 @@ export default async function handleRequest(
   // Crawlers and prerendering get the whole document at once; browsers get it streamed.
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce) await html.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(islands ? html : rewritten(html, isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads()), {
+  // React's web stream goes through our rewrite as a web stream: no Node stream in between.
+  const body = islands ? html : html.pipeThrough(isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads());
+  return new Response(body, {
     headers: responseHeaders,
     status: responseStatusCode,
   });
-}
-
-/** React's HTML through one of our Node transforms (deferredHydration, lowPriorityModulePreloads); a failure on either side ends both. */
-function rewritten(html: ReadableStream<Uint8Array>, transform: Transform): ReadableStream<Uint8Array> {
-  pipeline(Readable.fromWeb(html as NodeReadableStream<Uint8Array>), transform, () => undefined);
-  return createReadableStreamFromReadable(transform);
 }
 
 // Every loader, action and render error goes through the server's sanitised logger: one JSON line,

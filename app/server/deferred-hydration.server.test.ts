@@ -1,10 +1,9 @@
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
+import { streamOf } from "../../tests/helpers/stream-of";
 import { deferBootstrap, deferredHydration, islandsBootstrap } from "./deferred-hydration.server";
 
 const run = (chunks: (string | Buffer)[]) =>
-  text(Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(deferredHydration()));
+  new Response(streamOf(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipeThrough(deferredHydration())).text();
 
 // The shape React Router 7 renders (app/root.tsx: <Scripts> in the body, preloads hoisted to the head).
 const head =

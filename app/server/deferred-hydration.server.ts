@@ -1,6 +1,3 @@
-import { StringDecoder } from "node:string_decoder";
-import { Transform } from "node:stream";
-
 // React Router's preload tags, and its bootstrap module (with the response's nonce on SSR pages).
 const MARKER = /<link rel="modulepreload"|<script(?: nonce="[^"]*")? type="module" async="">/;
 const SCRIPT_END = "</script>";
@@ -26,8 +23,9 @@ const STATIC_IMPORT = /import \* as (\w+) from "([^"]+)";/g;
  * Static pages (decision 030) do not come through here: React Router never starts on them, and
  * they carry only `islandsBootstrap` in place of its scripts (app/lib/page-scripts.tsx, decision 070).
  */
-export function deferredHydration(): Transform {
-  const decoder = new StringDecoder("utf8");
+export function deferredHydration(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   const preloads: string[] = [];
   let pending = "";
   let bootstrapSeen = false;
@@ -67,16 +65,17 @@ export function deferredHydration(): Transform {
     }
   }
 
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      pending += decoder.write(chunk);
+  // A web stream, piped straight from React's renderer (decision 081): no Node stream in between.
+  return new TransformStream({
+    transform(chunk, controller) {
+      pending += decoder.decode(chunk, { stream: true });
       const out = drain(false);
-      done(null, out || undefined);
+      if (out) controller.enqueue(encoder.encode(out));
     },
-    flush(done) {
-      pending += decoder.end();
+    flush(controller) {
+      pending += decoder.decode();
       const out = drain(true);
-      done(null, out || undefined);
+      if (out) controller.enqueue(encoder.encode(out));
     },
   });
 }
