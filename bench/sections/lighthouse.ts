@@ -51,12 +51,38 @@ function scriptBytes(r: Result): number {
   return items?.find((i) => i.resourceType === "script")?.transferSize ?? NaN;
 }
 
+/** The five metrics the performance score is made of (Lighthouse 12), with the unit each is shown in. */
+const SCORED_METRICS = [
+  ["first-contentful-paint", "FCP", "ms"],
+  ["largest-contentful-paint", "LCP", "ms"],
+  ["speed-index", "SI", "ms"],
+  ["total-blocking-time", "TBT", "ms"],
+  ["cumulative-layout-shift", "CLS", ""],
+] as const;
+
+/**
+ * A run whose performance is below 100 says which metrics cost it points: each metric's value and
+ * its own score (out of 100). Without it a worst run of, say, 96 with TBT 0 ms leaves no trace of
+ * whether the paint, the speed index or a layout shift was slow in that run.
+ */
+function explainScore(section: string, what: string, lhr: Result): void {
+  const perf = score(lhr, "performance");
+  if (perf === 100 && bench.lighthouseTasks !== "all") return;
+  const metrics = SCORED_METRICS.map(([id, label, unit]) => {
+    const value = numeric(lhr, id);
+    const shown = unit === "ms" ? `${Math.round(value)} ms` : value.toFixed(3);
+    return `${label} ${shown} (score ${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`;
+  });
+  add({ section, what: `${what}: performance ${perf}, by metric`, value: metrics.join(", ") });
+}
+
 /**
  * A run whose total blocking time is over the target (or every run, BENCH_LIGHTHOUSE_TASKS=all)
  * says why: its long tasks (>= 50 ms on the simulated phone) with what each did and for which
  * script, and the run's main-thread time by kind of work and by script.
  */
 async function explainRun(section: string, what: string, artifacts: unknown, lhr: Result, origin: string): Promise<void> {
+  explainScore(section, what, lhr);
   const tbt = numeric(lhr, "total-blocking-time");
   if (!(tbt > WORST_TBT_MS || bench.lighthouseTasks === "all")) return;
   let tasks: string;
