@@ -67,6 +67,9 @@ async function main() {
   // answered on node:http before Hono; during shutdown, drainable closes each connection after its
   // answer and fails /readyz.
   let drain = () => {};
+  // Every request this process receives, counted before anything else answers it: the mail sender
+  // rests between mails while this moves, so a backlog does not slow visitors (decision 082).
+  let requestsReceived = 0;
   const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) => {
     const licences = licenceFastPath(services, config, listener, metrics?.boundRecorder(LICENCE_VALIDATE_PATH));
     const drainAware = drainable(staticFastPath(staticFiles, config, licences, metrics?.boundRecorder("(static)")));
@@ -81,7 +84,10 @@ async function main() {
         keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
         connectionsCheckingInterval: 1_000,
       },
-      drainAware.listener,
+      (req, res) => {
+        requestsReceived++;
+        drainAware.listener(req, res);
+      },
     );
     server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
     return server;
@@ -96,7 +102,13 @@ async function main() {
   });
 
   // Background jobs start after migrations (openDatabase ran them) and stop first on SIGTERM.
-  const mailSender = startMailSender({ db: database.db, config, now: () => new Date() }, { freeClaimsAtStart: database.kind === "pglite" });
+  const mailSender = startMailSender(
+    { db: database.db, config, now: () => new Date() },
+    {
+      freeClaimsAtStart: database.kind === "pglite",
+      requestsReceived: () => requestsReceived,
+    },
+  );
   const storeExpiry = startStoreExpiry(services.store);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
   const retention = startRetentionJob(database.db, {

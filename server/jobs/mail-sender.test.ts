@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import type { OutboxList, OutboxPreview } from "../../contract/outbox";
 import { mailOutbox } from "../db/schema";
 import { enqueueMail } from "../services/mail/outbox";
-import { retryDelayMs, startMailSender, type MailSenderOptions } from "./mail-sender";
+import { MAX_REST_MS, retryDelayMs, startMailSender, type MailSenderOptions } from "./mail-sender";
 
 // The sender against a real SMTP server that goes down, comes back, or refuses.
 let t: TestApp;
@@ -163,5 +163,31 @@ describe("mail sender", () => {
     } finally {
       await s2.stop();
     }
+  });
+
+  // Decision 082: a backlog must not slow visitors. The rest is injected so the test needs no timing.
+  it("rests after each mail while requests arrive, and never while none do", async () => {
+    const sendAll = async (requestsReceived: () => number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await queue(`rest ${i}`)).id);
+      const rests: number[] = [];
+      const s = sender({ requestsReceived, rest: async (ms) => void rests.push(ms) });
+      try {
+        await waitFor(async () => (await Promise.all(ids.map(rowOf))).every((r) => r.status === "sent"), 10_000, "all sent");
+      } finally {
+        await s.stop();
+      }
+      return rests;
+    };
+
+    let received = 0;
+    // Each look at the counter finds it moved: a request arrived during every send.
+    const busy = await sendAll(() => ++received);
+    expect(busy.length).toBeGreaterThanOrEqual(3);
+    for (const ms of busy) {
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThanOrEqual(MAX_REST_MS);
+    }
+    expect(await sendAll(() => received)).toEqual([]);
   });
 });

@@ -20,6 +20,15 @@ export type MailSenderOptions = {
   /** For tests: a transport other than SMTP_URL's. */
   transport?: SmtpTransport;
   /**
+   * Requests this process has received so far, a count that only grows (server/index.ts counts
+   * them). While it moves, visitors are being served, and the sender rests after each mail as long
+   * as that mail took (at most MAX_REST_MS): a backlog then takes about half the time it would of
+   * the one thread that also answers pages and forms (decision 082). Absent: never rests.
+   */
+  requestsReceived?: () => number;
+  /** For tests: how the sender rests for `ms` milliseconds. */
+  rest?: (ms: number) => Promise<void>;
+  /**
    * Free every claim at start. Only where this process is the sole sender: PGlite, whose data
    * directory is locked to one process, so any claim found was left by a process that died.
    */
@@ -37,6 +46,14 @@ type Claimed = {
   attempts: number;
 };
 
+/**
+ * The longest rest after one mail. A send that took long was waiting on a slow relay, not using
+ * the thread, so resting as long again would only delay mail; this keeps a slow relay's backlog moving.
+ */
+export const MAX_REST_MS = 250;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Retry n (1-based) waits base * 2^(n-1), +-20 % so many failed rows do not all return at once. */
 export function retryDelayMs(attempts: number, baseMs: number): number {
   const delay = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -48,7 +65,8 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * with FOR UPDATE SKIP LOCKED and a lease (`locked_until`), so instances on one PostgreSQL never
  * take the same row; sends ONE mail at a time and marks it sent before the next, so a crash repeats
  * at most the single mail in flight (same Message-ID). Without SMTP_URL it never starts: rows stay
- * pending, shown as "not sent (no SMTP configured)". Never called on the request path.
+ * pending, shown as "not sent (no SMTP configured)". Never called on the request path, and it
+ * yields to it: while requests arrive it rests between mails (`requestsReceived`, decision 082).
  */
 export function startMailSender({ db, config, now }: ServiceDeps, options: MailSenderOptions = {}) {
   const smtpUrl = config.SMTP_URL;
@@ -59,6 +77,8 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 10;
   const retryBaseMs = options.retryBaseMs ?? 2000;
+  const requestsReceived = options.requestsReceived;
+  const rest = options.rest ?? sleep;
 
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -138,7 +158,12 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
           await release(rows.slice(i).map((r) => r.id));
           return;
         }
+        const requestsBefore = requestsReceived?.();
+        const started = performance.now();
         await sendOne(rows[i]);
+        // Visitors first: requests arrived while this mail went out, so give them the thread back.
+        if (requestsBefore !== undefined && requestsReceived!() !== requestsBefore && !stopping)
+          await rest(Math.min(performance.now() - started, MAX_REST_MS));
       }
       if (rows.length < batchSize) return;
     }
