@@ -3,8 +3,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { readdirSync } from "node:fs";
 
-// Import rules of ARCHITECTURE.md, enforced (decision 009). Each zone: files in `target` may not import from `from`.
+// One folder per business area (server/features/<area>), each with an index.ts as its only door.
+const AREAS = readdirSync(new URL("./server/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The layering's import rules, enforced (docs/decisions/009-import-rules-in-lint.md).
+// Each zone: files in `target` may not import from `from`.
 const importRules = {
   files: ["**/*.{ts,tsx,js,mjs}"],
   plugins: { "import-x": importX },
@@ -23,7 +30,7 @@ const importRules = {
           {
             target: ["app/**/!(*.server).{ts,tsx}"],
             from: ["server/**"],
-            message: "app/ reaches server code only from *.server.ts modules (ARCHITECTURE.md).",
+            message: "app/ reaches server code only from *.server.ts modules (docs/decisions/009-import-rules-in-lint.md).",
           },
           {
             target: ["contract/**"],
@@ -41,12 +48,27 @@ const importRules = {
             message: "Imports point one way: app/routes -> app/components -> app/lib.",
           },
           {
-            target: ["server/services/**", "server/db/**", "server/jobs/**", "server/integrations/**"],
-            // The log line writer (server/http/log.ts) is not HTTP: jobs log through it too.
-            from: ["server/api/**", "server/http/!(log).ts", "server/{app,app-env,index}.ts"],
-            message: "Services know nothing of HTTP: server/api -> server/services -> server/db.",
+            target: ["server/platform/**/!(*.test).ts"],
+            from: ["server/features/**", "server/api/**", "server/{app,app-env,index,services}.ts"],
+            message: "server/platform stands under every area: it imports none of them (docs/architecture.md).",
           },
-          { target: ["server/db/**"], from: ["server/services/**"], message: "server/services -> server/db, not back." },
+          {
+            // Only an area's routes files speak HTTP; its services, queries and jobs know nothing of it.
+            target: ["server/features/**/!(*routes|*.test).ts"],
+            from: ["server/api/**", "server/platform/http/**", "server/{app,app-env,index}.ts"],
+            message: "Services know nothing of HTTP: only an area's routes files import the HTTP layer.",
+          },
+          ...AREAS.map((area) => ({
+            target: [
+              `server/features/!(${area})/**/!(*.test).ts`,
+              "server/!(features)/**/!(*.test).ts",
+              "server/*.ts",
+              "app/**/!(*.test).{ts,tsx}",
+            ],
+            from: `server/features/${area}`,
+            except: ["./index.ts"],
+            message: `Other areas and the app reach server/features/${area} only through its index.ts.`,
+          })),
           { target: ["server/**"], from: ["app/**"], message: "The server reaches the React Router app only through its build." },
         ],
       },

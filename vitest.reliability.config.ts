@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Reliability suite (issue 5): in-process fuzzing plus checks against the real bundled server
+// Reliability suite (docs/reliability.md): in-process fuzzing plus checks against the real bundled server
 // ($BUILD_DIR/server.js); files run one after another so spawned servers do not compete for 2 cores.
 export default defineConfig({
   test: {

@@ -12,9 +12,7 @@ import appCss from "./app.css?inline";
 import type { SiteConfig } from "../contract/site-config";
 import exampleSite from "../site.config.example.json";
 import { StylesheetContext } from "./lib/inline-stylesheet";
-import { IslandsBootstrapContext } from "./lib/page-scripts";
-import { deferredHydration, islandsBootstrap } from "./server/deferred-hydration.server";
-import { lowPriorityModulePreloads } from "./server/low-priority-preloads.server";
+import { IslandsEntryContext } from "./lib/page-scripts";
 import { NonceContext } from "./lib/nonce";
 import islandsEntry from "virtual:islands-entry";
 
@@ -24,18 +22,10 @@ const stylesheet = fontFaces + appCss;
 
 // The server sets this deployment's facts before its first request (server/app.ts). Until then, that
 // is while `react-router build` prerenders, pages get the example facts; the server renders the
-// prerendered pages again at start with the real ones (server/http/prerendered-pages.ts).
+// prerendered pages again at start with the real ones (server/platform/http/prerendered-pages.ts).
 globalThis.__SITE_FACTS__ ??= { ...(exampleSite as SiteConfig), origin: "http://127.0.0.1:3000" };
 
 export const streamTimeout = 5_000;
-
-// Public pages request their scripts once the parsed document has painted (decision 007); the
-// login page and the admin area are forms and screens that need their scripts at once.
-const isPublicPage = (context: EntryContext) => context.staticHandlerContext.matches.some((m) => m.route.id.startsWith("routes/public/"));
-// Static pages (their route module's `handle = { islands: true }`) do not start React Router in
-// the browser at all: the islands entry attaches their behaviours (decision 030).
-const isIslandsPage = (context: EntryContext) =>
-  (context.staticHandlerContext.matches.at(-1)?.route.handle as { islands?: boolean } | undefined)?.islands === true;
 
 export default async function handleRequest(
   request: Request,
@@ -47,17 +37,13 @@ export default async function handleRequest(
   const nonce = loadContext?.cspNonce ?? "";
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
-  // A static page gets the islands bootstrap in place of React Router's scripts (decisions 030
-  // and 070), and none of the loader data those would hand to the router: no stream to transfer.
-  const islands = Boolean(islandsEntry) && isIslandsPage(routerContext);
-  const context = islands ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
-  if (islands) void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
   const html = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <StylesheetContext.Provider value={stylesheet}>
-        <IslandsBootstrapContext.Provider value={islands ? islandsBootstrap(islandsEntry) : null}>
-          <ServerRouter context={context} url={request.url} nonce={nonce} />
-        </IslandsBootstrapContext.Provider>
+        {/* Static pages get the islands bootstrap in place of React Router's scripts (app/lib/page-scripts.tsx). */}
+        <IslandsEntryContext.Provider value={islandsEntry}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandsEntryContext.Provider>
       </StylesheetContext.Provider>
     </NonceContext.Provider>,
     {
@@ -73,16 +59,15 @@ export default async function handleRequest(
   // Crawlers and prerendering get the whole document at once; browsers get it streamed.
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce) await html.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // React's web stream goes through our rewrite as a web stream: no Node stream in between.
-  const body = islands ? html : html.pipeThrough(isPublicPage(routerContext) ? deferredHydration() : lowPriorityModulePreloads());
-  return new Response(body, {
+  // React's output as it is: no rewrite of React Router's markup, no Node stream in between.
+  return new Response(html, {
     headers: responseHeaders,
     status: responseStatusCode,
   });
 }
 
 // Every loader, action and render error goes through the server's sanitised logger: one JSON line,
-// no stack, no SQL or its parameters (issue 11 finding 5). At build time (prerendering) there is no
+// no stack, no SQL or its parameters (a parameter can be a session cookie's hash). At build time (prerendering) there is no
 // server context, and the build output is the place for the whole error.
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (!request.signal.aborted) reportError(error, request, context as AppLoadContext | undefined);

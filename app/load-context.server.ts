@@ -1,9 +1,9 @@
-import type { Config } from "../server/config";
-import type { Services } from "../server/services/services";
+import type { Config } from "../server/platform/config";
+import type { Services } from "../server/services";
 
 // What the Hono server hands to every loader and action. Loaders call these services directly,
 // never the app's own HTTP API, and read settings from the parsed config (never process.env).
-// A .server module: it names server types, which only server code may reach (ARCHITECTURE.md).
+// A .server module: it names server types, which only server code may reach (the import rules in eslint.config.js, decision 009).
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;

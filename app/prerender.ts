@@ -9,10 +9,16 @@ export const prerenderPaths: string[] = [
   "/products/opensource/tubelearns",
   "/products/opensource/brute-force",
   "/products/opensource/ogresync",
-  "/products/cyber/webtools/dirx",
   "/products/educational/campus",
   "/products/educational/campus/features",
   "/products/educational/campus/docs",
   "/products/educational/campus/contact",
   "/products/educational/master",
 ];
+
+// Public pages rendered per request because they show live data in their HTML: dirx's download
+// buttons are its published builds (decision 093). The sitemap and the page tests list them too.
+export const serverRenderedPublicPaths: string[] = ["/products/cyber/webtools/dirx"];
+
+/** Every public page of the site map: prerendered and per-request ones. */
+export const publicPagePaths: string[] = [...prerenderPaths, ...serverRenderedPublicPaths];

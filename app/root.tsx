@@ -45,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Says the page has become interactive: end-to-end tests and the bench's front-end section wait
-  // for it, since public pages hydrate after `load` may have fired (decision 007).
+  // for it, since hydration may end after `load`. On static pages the islands entry sets it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -1,6 +1,6 @@
 import type { SiteFacts } from "../contract/site-config";
 
-// Company facts for pages (PRODUCT.md sections 5 and 7), set per deployment when the server starts.
+// Company facts for pages, set per deployment when the server starts.
 // On the server they come from the parsed config (SITE_CONFIG_FILE, PUBLIC_ORIGIN): server/app.ts
 // puts them on globalThis, the one bridge between the Hono bundle and React Router's server build.
 // In the browser they come from the JSON the root layout writes into every page (SiteFactsScript),

@@ -3,18 +3,21 @@
 import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { prerenderPaths } from "../app/prerender";
+import { prerenderPaths, serverRenderedPublicPaths } from "../app/prerender";
 import { startAppServer } from "./lib/app-server";
 import { bench, wants } from "./lib/config";
 import { freshDb } from "./lib/databases";
 import { markdown } from "./lib/table";
+import { accountSection } from "./sections/account";
 import { adminListsSection } from "./sections/admin-lists";
 import { contactSection } from "./sections/contact";
 import { dashboardSection } from "./sections/dashboard";
+import { downloadsSection } from "./sections/downloads";
 import { frontEndSection } from "./sections/front-end";
 import { lighthouseSection } from "./sections/lighthouse";
 import { mailSection } from "./sections/mail";
 import { pagesSection } from "./sections/pages";
+import { scaleOutSection } from "./sections/scale-out";
 import { storeSection } from "./sections/store";
 
 // The prerendered pages and the blog articles; BENCH_PAGES (comma-separated) measures only those.
@@ -22,7 +25,9 @@ const articles = readdirSync("content/blog")
   .filter((file) => file.endsWith(".md") && file !== "README.md")
   .map((file) => `/Blog/${file.slice(0, -3)}`);
 const listed = (name: string) => (process.env[name] ?? "").split(",").filter(Boolean);
-const publicPages = listed("BENCH_PAGES").length ? listed("BENCH_PAGES") : [...prerenderPaths, ...articles, ...listed("BENCH_SSR_PAGES")];
+const publicPages = listed("BENCH_PAGES").length
+  ? listed("BENCH_PAGES")
+  : [...prerenderPaths, ...serverRenderedPublicPaths, ...articles, ...listed("BENCH_SSR_PAGES")];
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(bench.buildDir, "server.js"))) {
@@ -49,6 +54,9 @@ async function main(): Promise<number> {
   if (wants("store")) await storeSection();
   if (wants("mail")) await mailSection();
   if (wants("admin-lists")) await adminListsSection();
+  if (wants("downloads")) await downloadsSection();
+  if (wants("account")) await accountSection();
+  if (wants("scale-out")) await scaleOutSection();
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
   console.log(`\n${started.toISOString()} — ${machine}\n`);

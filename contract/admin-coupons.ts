@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ProductIdSchema, VersionSchema } from "./products";
 
-// PRODUCT.md section 10: the admin's coupon list, CSV export and void.
+// The admin's coupon list, CSV export and void.
 
 export const COUPON_STATUSES = ["used", "unused", "void"] as const;
 export const COUPON_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -52,6 +52,9 @@ export type CouponList = z.infer<typeof CouponListSchema>;
 
 /** Path parameter of POST /api/admin/coupons/:code/void. */
 export const CouponCodeParamSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/);
+/** The coupon a void names (the API's path parameter, the Coupons screen's form field). */
+export const CouponVoidParamsSchema = z.object({ code: CouponCodeParamSchema });
+export type CouponVoidParams = z.infer<typeof CouponVoidParamsSchema>;
 export const CouponVoidedSchema = z.object({ status: z.literal("success"), message: z.string(), coupon: CouponItemSchema });
 
 export const COUPON_CSV_COLUMNS = [

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { calendarDay } from "./common";
 import { CURRENCY, ORDER_STATUSES } from "./store";
 
-// PRODUCT.md section 10: the admin's order lookup and CSV export. Money follows decision 003
+// The admin's order lookup and CSV export. Money follows decision 003
 // (decimal rupees, exact to the paisa).
 
 /** Totals above this are reported as "at least": counting a million rows for every page costs more than the page. */

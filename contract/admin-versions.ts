@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { ReleaseStateSchema, ReleaseStatusSchema, yankReasonIssue, YankReasonSchema } from "./release-status";
 import { AmountSchema, ExternalDependencySchema, OS_OPTIONS, ProductIdSchema, PythonPackageSchema } from "./products";
 
-// PRODUCT.md section 10: the admin manages product versions after creating them (read, edit,
+// The admin manages product versions after creating them (read, edit,
 // delete or archive). Money follows decision 003: `amount` in major units (rupees), two decimals.
 
 /** GET /api/admin/product-versions?product_id=&archived= */
@@ -12,19 +13,21 @@ export const VersionListQuerySchema = z.object({
 });
 export type VersionListQuery = z.infer<typeof VersionListQuerySchema>;
 
-export const VersionSummarySchema = z.object({
-  id: z.number().int(),
-  product_id: z.string(),
-  product_name: z.string(),
-  version: z.string(),
-  amount: z.number(),
-  currency: z.literal("INR"),
-  for_sale: z.boolean(),
-  licence_term_months: z.number().int(),
-  machine_limit: z.number().int(),
-  archived: z.boolean(),
-  created_at: z.string(),
-});
+export const VersionSummarySchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.string(),
+    product_name: z.string(),
+    version: z.string(),
+    amount: z.number(),
+    currency: z.literal("INR"),
+    for_sale: z.boolean(),
+    licence_term_months: z.number().int(),
+    machine_limit: z.number().int(),
+    archived: z.boolean(),
+    created_at: z.string(),
+  })
+  .extend(ReleaseStateSchema.shape);
 export type VersionSummary = z.infer<typeof VersionSummarySchema>;
 export const VersionListSchema = z.object({ items: z.array(VersionSummarySchema) });
 export type VersionList = z.infer<typeof VersionListSchema>;
@@ -40,7 +43,11 @@ export const VersionDetailSchema = VersionSummarySchema.extend({
   external: z.array(ExternalDependencySchema),
   python: z.array(PythonPackageSchema),
   archived_at: z.string().nullable(),
-  patches: z.array(z.object({ id: z.number().int(), patch_version: z.string(), features: z.array(z.string()), created_at: z.string() })),
+  patches: z.array(
+    z
+      .object({ id: z.number().int(), patch_version: z.string(), features: z.array(z.string()), created_at: z.string() })
+      .extend(ReleaseStateSchema.shape),
+  ),
   coupons: z.object({ total: z.number().int(), unused: z.number().int(), used: z.number().int(), void: z.number().int() }),
   orders: z.number().int(),
 });
@@ -76,9 +83,13 @@ export const VersionUpdateSchema = z
     machine_limit: z.number().int("Use a whole number.").min(1, "At least 1 machine.").max(1000, "At most 1000 machines."),
     /** true archives (hidden from the store and the pickers), false brings it back. */
     archived: z.boolean(),
+    /** draft → published stamps published_at; published → yanked needs yank_reason; yanked → published un-yanks. */
+    status: ReleaseStatusSchema,
+    yank_reason: YankReasonSchema,
   })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field.");
+  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field.")
+  .refine((patch) => !yankReasonIssue(patch), { message: "Say why the release is withdrawn.", path: ["yank_reason"] });
 export type VersionUpdate = z.infer<typeof VersionUpdateSchema>;
 
 export const VersionUpdatedSchema = z.object({ status: z.literal("success"), message: z.string(), version: VersionDetailSchema });

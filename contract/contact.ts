@@ -76,14 +76,20 @@ export const MessageListSchema = z.object({
 });
 export type MessageList = z.infer<typeof MessageListSchema>;
 
-/** POST /api/admin/messages/bulk (PRODUCT.md section 10): one action on up to 100 messages. */
+/** POST /api/admin/messages/bulk: one action on up to 100 messages. */
 export const MESSAGE_BULK_ACTIONS = ["read", "archived", "delete"] as const;
 export const MessageBulkSchema = z.object({
   ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, "Choose at least one message.").max(100, "At most 100 messages at once."),
   action: z.enum(MESSAGE_BULK_ACTIONS),
 });
 export type MessageBulk = z.infer<typeof MessageBulkSchema>;
+/** What a bulk action says it did, e.g. "3 messages marked read." (the API's answer and the Messages screen's toast). */
+export const bulkDoneMessage = (action: MessageBulk["action"], affected: number) =>
+  `${affected} message${affected === 1 ? "" : "s"} ${action === "delete" ? "deleted" : `marked ${action}`}.`;
 export const MessageBulkDoneSchema = z.object({ status: z.literal("success"), message: z.string(), affected: z.number().int() });
+
+/** The message a PATCH or DELETE /api/admin/messages/:id names (and the Messages screen's form field). */
+export const MessageIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** PATCH /api/admin/messages/:id */
 export const MessageStatusUpdateSchema = z.object({ status: z.enum(MESSAGE_STATUSES) });

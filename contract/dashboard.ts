@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 export const DASHBOARD_RANGES = [7, 10, 30, 90] as const;
-/** The overview's range when none is asked for: SPEC's 10 days. */
+/** The overview's range when none is asked for: 10 days, as the original dashboard showed. */
 export const DASHBOARD_DEFAULT_DAYS = 10;
 
-/** GET /api/oni/dashboard?days=7|10|30|90 (10 by default, SPEC's answer). */
+/** GET /api/oni/dashboard?days=7|10|30|90 (10 by default). */
 export const DashboardQuerySchema = z.object({
   days: z.coerce
     .number()

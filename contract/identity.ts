@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { calendarDay } from "./common";
 
-// Admin identity (PRODUCT.md section 11): account, second factors, sign-in steps, admins, audit.
+// Admin identity: account, second factors, sign-in steps, admins, audit.
 
 const password = z.string().min(1, "Enter the password.").max(1024);
 const token = z.string().min(1).max(200);
 
 export const PasswordChangeSchema = z.object({ current_password: password, new_password: password });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
+/**
+ * Removing a second factor or replacing the recovery codes: the current password, a current code
+ * from the authenticator app or an unused recovery code (one of them; a recovery code is spent), so
+ * a session alone cannot weaken the account.
+ */
+export const FactorChangeSchema = z.object({
+  current_password: z.string().max(1024).optional(),
+  code: z.string().max(20).optional(),
+  recovery_code: z.string().max(40).optional(),
+});
+export type FactorChange = z.infer<typeof FactorChangeSchema>;
 
 export const AdminSessionSchema = z.object({
   id: z.number().int(),

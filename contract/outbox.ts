@@ -49,3 +49,7 @@ export type OutboxPreview = z.infer<typeof OutboxPreviewSchema>;
 /** POST /api/admin/outbox/:id/resend answer. */
 export const OutboxResentSchema = z.object({ status: z.literal("success"), message: z.string(), item: OutboxItemSchema });
 export type OutboxResent = z.infer<typeof OutboxResentSchema>;
+
+/** The outbox mail a preview or a Resend names (the API's path parameter, the Outbox form's field). */
+export const OutboxIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export type OutboxIdParams = z.infer<typeof OutboxIdParamsSchema>;

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { VersionSchema } from "./products";
+import { ReleaseStateSchema, ReleaseStatusSchema, yankReasonIssue, YankReasonSchema } from "./release-status";
 
 /** POST /api/products/version/patch/create. `product` is the product's name (as the version-details
  * map gives it) or its product_id. */
-// A blank feature is dropped (SPEC section 5), so an edit form can send its lines as they are.
+// A blank feature is dropped, so an edit form can send its lines as they are.
 const FeatureListSchema = z
   .array(z.string().trim().max(300, "A feature has at most 300 characters."))
   .max(50, "At most 50 features.")
@@ -14,20 +15,24 @@ export const PatchCreateSchema = z.object({
   majorVersion: VersionSchema,
   patchVersion: VersionSchema,
   features: FeatureListSchema.default([]),
+  /** The admin's form may save a draft (admin only until published); the SPEC call always publishes. */
+  draft: z.boolean().optional(),
 });
 export type PatchCreate = z.infer<typeof PatchCreateSchema>;
 
-export const PatchReleaseSchema = z.object({
-  id: z.number().int(),
-  /** The product version it patches (its screen: /dashboard/versions/:version_id). */
-  version_id: z.number().int(),
-  product_id: z.string(),
-  product_name: z.string(),
-  version: z.string(),
-  patchVersion: z.string(),
-  features: z.array(z.string()),
-  createdAt: z.string(),
-});
+export const PatchReleaseSchema = z
+  .object({
+    id: z.number().int(),
+    /** The product version it patches (its screen: /dashboard/versions/:version_id). */
+    version_id: z.number().int(),
+    product_id: z.string(),
+    product_name: z.string(),
+    version: z.string(),
+    patchVersion: z.string(),
+    features: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .extend(ReleaseStateSchema.shape);
 export type PatchRelease = z.infer<typeof PatchReleaseSchema>;
 
 /** GET /api/products/version/patches (admin): every patch release, newest first. */
@@ -37,22 +42,25 @@ export const PatchListSchema = z.object({ status: z.literal("success"), patches:
  * version it patches stays: a patch filed under the wrong version is deleted and created again.
  * Unknown keys are refused. */
 export const PatchUpdateSchema = z
-  .strictObject({ patch_version: VersionSchema, features: FeatureListSchema })
+  .strictObject({ patch_version: VersionSchema, features: FeatureListSchema, status: ReleaseStatusSchema, yank_reason: YankReasonSchema })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field.");
+  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field.")
+  .refine((patch) => !yankReasonIssue(patch), { message: "Say why the release is withdrawn.", path: ["yank_reason"] });
 export type PatchUpdate = z.infer<typeof PatchUpdateSchema>;
 
 /** Path parameter of the patch calls: a positive 4-byte integer (anything else is 404). */
 export const PatchIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** One patch as the management calls answer it (the same fields as a version's detail lists). */
-export const AdminPatchSchema = z.object({
-  id: z.number().int(),
-  product_id: z.string(),
-  version: z.string(),
-  patch_version: z.string(),
-  features: z.array(z.string()),
-  created_at: z.string(),
-});
+export const AdminPatchSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.string(),
+    version: z.string(),
+    patch_version: z.string(),
+    features: z.array(z.string()),
+    created_at: z.string(),
+  })
+  .extend(ReleaseStateSchema.shape);
 export type AdminPatch = z.infer<typeof AdminPatchSchema>;
 export const PatchUpdatedSchema = z.object({ status: z.literal("success"), message: z.string(), patch: AdminPatchSchema });

@@ -80,9 +80,11 @@ export const ProductVersionInputSchema = z.object({
   features: z.array(z.string().trim().min(1, "A feature cannot be blank.").max(300)).max(50).default([]),
   external: z.array(ExternalDependencySchema).max(50).default([]),
   python: z.array(PythonPackageSchema).max(100).default([]),
+  /** The admin's form may save a draft (admin only until published); the SPEC call always publishes. */
+  draft: z.boolean().optional(),
 });
 export type ProductVersionInput = z.infer<typeof ProductVersionInputSchema>;
-/** The fields a form post sends as JSON strings (SPEC.md section 7). */
+/** The fields a form post sends as JSON strings (the original client posts them so). */
 export const PRODUCT_VERSION_JSON_FIELDS = ["os", "external", "python", "features"];
 
 export const PRODUCT_MESSAGES = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { TaxConfigSchema } from "./tax-config";
 
-// The company's facts for one deployment (PRODUCT.md section 7): read from SITE_CONFIG_FILE when the
+// The company's facts for one deployment: read from SITE_CONFIG_FILE when the
 // server starts, never baked into the build. Every optional fact that is left out hides its line.
 const url = z.url({ protocol: /^https?$/ });
 
@@ -24,6 +25,8 @@ export const SiteConfigSchema = z.strictObject({
   campusVideos: z
     .record(z.string().regex(/^[a-z0-9-]+$/), z.string().regex(/^[A-Za-z0-9_-]{11}$/, "must be an 11-character video id"))
     .default({}),
+  /** GST registration and invoice numbering (contract/tax-config.ts); left out: receipts without tax lines. */
+  tax: TaxConfigSchema.optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { BillingSchema, QuoteTaxSchema } from "./billing";
 import { ProductIdSchema, VersionSchema } from "./products";
 
 /**
- * The store's calls (PRODUCT.md section 9). Money in answers follows decision 003: `amount`,
+ * The store's calls. Money in answers follows decision 003: `amount`,
  * `discount` and `total` are decimal rupees (14.99 = ₹14.99, exact to the paisa because the server
  * counts in integer paise). The one exception is `payment.amount`, which is what Razorpay's checkout
  * takes: integer paise.
@@ -45,6 +46,8 @@ export const QuoteRequestSchema = z.object({
   product_id: ProductIdSchema,
   version: VersionSchema,
   coupon: CouponInputSchema,
+  /** Required when the store charges tax (contract/billing.ts). */
+  billing: BillingSchema.optional(),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
@@ -74,6 +77,8 @@ export const QuoteSchema = z.object({
   total: z.number(),
   currency: z.literal(CURRENCY),
   coupon: QuoteCouponSchema.nullable(),
+  /** The GST inside (or, when prices exclude tax, added into) `total`; null when the store charges none. */
+  tax: QuoteTaxSchema.nullable(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

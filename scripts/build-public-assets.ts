@@ -2,19 +2,23 @@
 // 1200x630 PNG per prerendered page, read from its title and description: link-preview crawlers
 // refuse SVG), the favicon set and web manifest, and the blog covers at /Blog/covers/.
 // Drawn with the example facts (site.config.example.json); a deployment whose facts change a card or
-// the manifest gets them drawn again once at start (server/http/deployment-assets.ts). Nothing here
+// the manifest gets them drawn again once at start (server/platform/http/deployment-assets.ts). Nothing here
 // runs at request time; pages point at /og/<path>.png (app/components/page-meta.ts).
 import { Resvg } from "@resvg/resvg-js";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SHARE_FONT_FILES, shareCardDrawer, shareCardOf, shareCardPath } from "../server/http/share-card";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { serverRenderedPublicPaths } from "../app/prerender";
+import { publicRoutes } from "../app/routes/public-routes";
+import type { SiteFacts } from "../contract/site-config";
+import { SHARE_FONT_FILES, shareCardDrawer, shareCardOf, shareCardPath } from "../server/platform/http/share-card";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const clientDir = path.join(buildDir, "client");
-const site = JSON.parse(readFileSync("site.config.example.json", "utf8")) as { name: string };
+const site = JSON.parse(readFileSync("site.config.example.json", "utf8")) as Omit<SiteFacts, "origin">;
 
 // The card's fonts beside server.js: the server draws a card again at start when this
-// deployment's facts change it (server/http/deployment-assets.ts).
+// deployment's facts change it (server/platform/http/deployment-assets.ts).
 const fontDir = path.join(buildDir, "share-fonts");
 mkdirSync(fontDir, { recursive: true });
 for (const file of Object.values(SHARE_FONT_FILES))
@@ -35,6 +39,37 @@ for (const { route, html } of pages(clientDir)) {
   const out = path.join(clientDir, shareCardPath(route));
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, await draw(shareCardOf(route, html, site.name)));
+  count++;
+}
+
+// Pages rendered per request (app/prerender.ts) have no built HTML: their card is read from the
+// head their route's meta() describes, with the example facts as the prerender uses them.
+const escapeAttr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+function routeFile(entries: RouteConfigEntry[], wanted: string): string | undefined {
+  for (const entry of entries) {
+    if (entry.path === wanted) return entry.file;
+    const inChild = entry.children && routeFile(entry.children, wanted);
+    if (inChild) return inChild;
+  }
+  return undefined;
+}
+globalThis.__SITE_FACTS__ = { ...site, origin: "http://localhost" };
+for (const route of serverRenderedPublicPaths) {
+  const file = routeFile(publicRoutes, route.slice(1));
+  if (!file) throw new Error(`No public route for ${route}`);
+  const { meta } = (await import(path.resolve("app", file))) as { meta: () => Record<string, string>[] };
+  const head = meta()
+    .map((d) =>
+      d.title !== undefined
+        ? `<title>${escapeAttr(d.title)}</title>`
+        : d.content !== undefined && (d.name ?? d.property)
+          ? `<meta ${d.name ? "name" : "property"}="${d.name ?? d.property}" content="${escapeAttr(d.content)}">`
+          : "",
+    )
+    .join("");
+  const out = path.join(clientDir, shareCardPath(route));
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, await draw(shareCardOf(route, head, site.name)));
   count++;
 }
 

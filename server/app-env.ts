@@ -1,5 +1,5 @@
-import type { Config } from "./config";
-import type { Services } from "./services/services";
+import type { Config } from "./platform/config";
+import type { Services } from "./services";
 
 /**
  * The Hono context variables every request carries (set by server/app.ts's first middleware).

@@ -3,13 +3,12 @@ import { randomUUID } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { apiRouter } from "./api/router";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
-import { compressDynamic } from "./http/compress";
-import { HttpError, errorJson, httpErrorFromDomain } from "./http/errors";
-import { DomainError } from "./services/errors";
-import { clientIp, isHttps, socketAddress } from "./http/client-ip";
-import { describeErrorForLog, logLine } from "./http/log";
+import type { Config } from "./platform/config";
+import type { Database } from "./platform/db/client";
+import { compressDynamic } from "./platform/http/compress";
+import { HttpError, errorJson, httpErrorFromDomain } from "./platform/http/errors";
+import { clientIp, isHttps, socketAddress } from "./platform/http/client-ip";
+import { describeErrorForLog, logLine, pathForLog } from "./platform/log";
 import {
   RAZORPAY_OPENER_POLICY,
   RAZORPAY_SOURCES,
@@ -17,15 +16,18 @@ import {
   isRazorpayCheckoutPath,
   newNonce,
   pageContentSecurityPolicy,
-} from "./http/security-headers";
-import { pageErrorReporter } from "./http/page-errors";
-import { type StaticFile, staticAnswer } from "./http/static-files";
-import { apiCacheControl, pageMethods, requestBodyLimit, sameOriginWrites } from "./http/request-guards";
-import type { Services } from "./services/services";
-import type { Metrics } from "./metrics/metrics";
-import { metricsEndpoint, routeLabel } from "./metrics/http";
-import { publishSiteFacts } from "./site-facts";
+} from "./platform/http/security-headers";
+import { pageErrorReporter } from "./platform/http/page-errors";
+import { wellFormedPath } from "./platform/http/well-formed-path";
+import type { StaticFile } from "./platform/http/static-files";
+import { staticRoute } from "./platform/http/static-route";
+import { apiCacheControl, pageMethods, requestBodyLimit, sameOriginWrites } from "./platform/http/request-guards";
+import type { Services } from "./services";
+import type { Metrics } from "./platform/metrics/metrics";
+import { metricsEndpoint, routeLabel } from "./platform/metrics/http";
+import { publishSiteFacts } from "./platform/site-facts";
 import type { AppEnv } from "./app-env";
+import { releaseFileRoutes } from "./features/releases";
 
 export type AppDeps = {
   config: Config;
@@ -65,7 +67,7 @@ export function createApp(deps: AppDeps) {
         level: "info",
         msg: "request",
         method: c.req.method,
-        path: c.req.path,
+        path: pathForLog(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
         requestId,
@@ -78,17 +80,25 @@ export function createApp(deps: AppDeps) {
   app.use(compressDynamic());
 
   app.onError((thrown, c) => {
-    const err = thrown instanceof DomainError ? httpErrorFromDomain(thrown) : thrown;
+    const err = httpErrorFromDomain(thrown) ?? thrown;
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.req.path.startsWith("/api/") ? errorJson(c, err.status, err.message, err.errors) : c.text(err.message, err.status);
     }
     // Genuine bug: log it with the request id, answer without internals.
-    logLine({ level: "error", msg: "unhandled error", requestId: c.get("requestId"), path: c.req.path, ...describeErrorForLog(err) });
+    logLine({
+      level: "error",
+      msg: "unhandled error",
+      requestId: c.get("requestId"),
+      path: pathForLog(c.req.path),
+      ...describeErrorForLog(err),
+    });
     return c.req.path.startsWith("/api/")
       ? errorJson(c, 500, "Something went wrong on our side. Please try again later.")
       : c.text("Unexpected Application Error!", 500);
   });
+
+  app.use(wellFormedPath());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -109,17 +119,9 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => errorJson(c, 404, "There is no such API endpoint."));
 
   app.use(pageMethods());
+  app.route("/", releaseFileRoutes());
 
-  const staticFiles = deps.staticFiles;
-  if (staticFiles?.size) {
-    app.on(["GET", "HEAD"], "*", async (c, next) => {
-      const file = staticFiles.get(c.req.path);
-      if (!file) return next();
-      // Production answers these in staticFastPath before Hono; this path serves dev and tests.
-      const answer = staticAnswer(file, c.req.method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
-      return answer.body ? c.body(answer.body, 200, answer.headers.record) : c.body(null, answer.status, answer.headers.record);
-    });
-  }
+  if (deps.staticFiles?.size) app.on(["GET", "HEAD"], "*", staticRoute(deps.staticFiles));
 
   if (deps.build) {
     const handler = createRequestHandler(deps.build, config.NODE_ENV === "development" ? "development" : "production");

@@ -4,10 +4,10 @@ import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
-import { loadConfig } from "./config";
-import { openDatabase } from "./db/open";
-import { logLine } from "./http/log";
-import { createServices } from "./services/services";
+import { loadConfig } from "./platform/config";
+import { openDatabase } from "./platform/db/open";
+import { logLine } from "./platform/log";
+import { createServices } from "./services";
 
 const config = loadConfig(undefined, { NODE_ENV: "development" });
 const database = await openDatabase(config, "the dev server");

@@ -4,24 +4,27 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { loadConfig } from "./config";
-import { DataDirLockedError } from "./db/data-dir-lock";
-import { openDatabase } from "./db/open";
-import { drainable } from "./http/draining";
-import { logLine } from "./http/log";
-import { pageErrorReporter } from "./http/page-errors";
-import { startRetentionJob } from "./jobs/retention";
-import { createMetrics } from "./metrics/metrics";
-import { staticFastPath } from "./http/static-fast-path";
-import { LICENCE_VALIDATE_PATH, licenceFastPath } from "./http/licence-fast-path";
-import { loadStaticFiles } from "./http/static-files";
-import { startMailSender } from "./jobs/mail-sender";
-import { startStoreExpiry } from "./jobs/store-expiry";
-import { deploymentAssets } from "./http/deployment-assets";
-import { renderPrerenderedPages } from "./http/prerendered-pages";
-import { publishSiteFacts } from "./site-facts";
-import { resolveSecretsKey } from "./services/identity/secrets-key-file";
-import { createServices } from "./services/services";
+import { loadConfig } from "./platform/config";
+import { DataDirLockedError } from "./platform/db/data-dir-lock";
+import { openDatabase } from "./platform/db/open";
+import { drainable } from "./platform/http/draining";
+import { logLine } from "./platform/log";
+import { warnIfTestPayments } from "./integrations/payments/test-mode";
+import { pageErrorReporter } from "./platform/http/page-errors";
+import { startRetentionJob } from "./platform/db/retention";
+import { createMetrics } from "./platform/metrics/metrics";
+import { loadStaticFiles } from "./platform/http/static-files";
+import { startMailSender } from "./features/mail";
+import { startStoreExpiry } from "./features/store";
+import { deploymentAssets } from "./platform/http/deployment-assets";
+import { renderPrerenderedPages } from "./platform/http/prerendered-pages";
+import { publishSiteFacts } from "./platform/site-facts";
+import { resolveSecretsKey } from "./platform/secrets/secrets-key-file";
+import { createServices } from "./services";
+import { artifactsDir, isArtifactUpload, prepareArtifactsDir } from "./features/releases";
+import { requestDeadlines } from "./platform/http/request-deadlines";
+import { listenAdminSocket } from "./cli/admin-socket";
+import { startBackupJob } from "./platform/db/backup";
 
 // Bundled to build/server.js; the React Router build sits beside it.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -32,8 +35,9 @@ async function main() {
   const config = resolveSecretsKey(loadConfig());
   // With METRICS_TOKEN: database calls timed, contact batch sizes observed, GET /metrics served.
   const metrics = config.METRICS_TOKEN ? createMetrics() : undefined;
-  metrics?.instrumentDatabase(database);
+  metrics?.observeDatabase(database);
   const services = createServices(database.db, config, () => new Date(), { contactBatch: metrics?.contactBatch });
+  await prepareArtifactsDir(artifactsDir(config));
   const build = (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild;
   publishSiteFacts(config);
   const clientDir = path.join(buildDir, "client");
@@ -63,29 +67,36 @@ async function main() {
   );
   const app = createApp({ config, database, services, build, staticFiles, metrics });
 
-  // Prerendered pages and assets (staticFastPath) and licence validation (licenceFastPath) are
-  // answered on node:http before Hono; during shutdown, drainable closes each connection after its
-  // answer and fails /readyz.
+  // Every request goes through the one Hono pipeline (pages, assets and API alike); during shutdown,
+  // drainable closes each connection after its answer and fails /readyz.
   let drain = () => {};
   // Every request this process receives, counted before anything else answers it: the mail sender
   // rests between mails while this moves, so a backlog does not slow visitors (decision 082).
   let requestsReceived = 0;
+  // REQUEST_TIMEOUT_MS for every request but the build upload, which is cut when it stalls instead;
+  // Node's own requestTimeout below is the absolute cap for both.
+  const deadlines = requestDeadlines({
+    requestMs: config.REQUEST_TIMEOUT_MS,
+    isLongUpload: isArtifactUpload,
+    uploadIdleMs: config.ARTIFACT_UPLOAD_IDLE_MS,
+  });
   const createServer: typeof http.createServer = ((options: http.ServerOptions, listener: http.RequestListener) => {
-    const licences = licenceFastPath(services, config, listener, metrics?.boundRecorder(LICENCE_VALIDATE_PATH));
-    const drainAware = drainable(staticFastPath(staticFiles, config, licences, metrics?.boundRecorder("(static)")));
+    const drainAware = drainable(listener);
     drain = drainAware.drain;
-    // Slow clients are cut (issue 11 finding 6: 1,000 connections sending a byte every 5 s stayed
-    // open past 80 s). Node checks the head and request deadlines every connectionsCheckingInterval.
+    // Slow clients are cut (without timeouts, 1,000 connections sending a byte every 5 s stayed
+    // open past 80 s: tests/reliability/slowloris.test.ts). Node checks the head deadline and its
+    // absolute request cap every connectionsCheckingInterval; `deadlines` the 30 s and the upload's idle limit.
     const server = http.createServer(
       {
         ...options,
         headersTimeout: config.HEADERS_TIMEOUT_MS,
-        requestTimeout: config.REQUEST_TIMEOUT_MS,
+        requestTimeout: config.ARTIFACT_UPLOAD_TIMEOUT_MS,
         keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
         connectionsCheckingInterval: 1_000,
       },
       (req, res) => {
         requestsReceived++;
+        deadlines.track(req, res);
         drainAware.listener(req, res);
       },
     );
@@ -111,17 +122,37 @@ async function main() {
   );
   const storeExpiry = startStoreExpiry(services.store);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
+  warnIfTestPayments(config, logLine);
+  if (config.NODE_ENV !== "production")
+    logLine({
+      level: "info",
+      msg: `NODE_ENV is ${config.NODE_ENV ?? "not set"}, not production: a local run${config.SMTP_URL ? "" : " (customer sign-in codes are printed here)"}; the live site sets NODE_ENV=production`,
+    });
   const retention = startRetentionJob(database.db, {
     auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     log: logLine,
     vacuum: database.kind === "pglite",
   });
 
+  // On the embedded database `npm run admin` cannot open the data directory while this process
+  // holds it: it sends its command here instead (server/cli/admin-socket.ts).
+  const adminSocket =
+    database.kind === "pglite"
+      ? await listenAdminSocket(config.DATA_DIR, services, logLine).catch((err: unknown) => {
+          logLine({ level: "warn", msg: "no admin socket: stop the server to run npm run admin", error: String(err) });
+          return undefined;
+        })
+      : undefined;
+
+  const backups =
+    config.BACKUP_DIR && database.kind === "pglite"
+      ? startBackupJob(database, config.BACKUP_DIR, { now: () => new Date(), log: logLine })
+      : undefined;
+
   if ((await services.admins.count()) === 0) {
-    const stopFirst = database.kind === "pglite" ? "stop this server (Ctrl+C), then run: " : "run: ";
     logLine({
       level: "warn",
-      msg: `No admin account exists yet. To create one, ${stopFirst}ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com`,
+      msg: "No admin account exists yet. To create one, run: ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com",
     });
   }
 
@@ -130,24 +161,32 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logLine({ level: "info", msg: "shutting down", signal });
+    adminSocket?.close();
     // Background jobs first: no new run starts. The mail in flight finishes and is marked; unsent
     // claims are given back (before the database closes).
-    const jobsStopped = Promise.all([retention.stop(), mailSender.stop().catch(() => undefined), storeExpiry.stop()]);
+    const jobsStopped = Promise.all([retention.stop(), mailSender.stop().catch(() => undefined), storeExpiry.stop(), backups?.stop()]);
     drain();
     // Stop accepting, let in-flight requests finish (bounded), then close the database.
-    const force = setTimeout(() => {
-      logLine({ level: "warn", msg: "in-flight requests did not finish in time; closing anyway" });
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    server.close(async () => {
-      clearTimeout(force);
-      await jobsStopped;
-      await database.close().catch((err: unknown) => logLine({ level: "error", msg: "database close failed", error: String(err) }));
-      logLine({ level: "info", msg: "stopped" });
-      process.exit(0);
-    });
+    const closeListener = () => {
+      const force = setTimeout(() => {
+        logLine({ level: "warn", msg: "in-flight requests did not finish in time; closing anyway" });
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      force.unref();
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      server.close(async () => {
+        clearTimeout(force);
+        await jobsStopped;
+        await database.close().catch((err: unknown) => logLine({ level: "error", msg: "database close failed", error: String(err) }));
+        logLine({ level: "info", msg: "stopped" });
+        process.exit(0);
+      });
+    };
+    // Behind a proxy (docs/deploy.md) the socket stays open DRAIN_GRACE_MS longer, answering every
+    // request with Connection: close: the proxy's idle keep-alive connections end on its side
+    // first, instead of being closed here just as it sends a request on one (a reset, a 502).
+    if (config.DRAIN_GRACE_MS > 0) setTimeout(closeListener, config.DRAIN_GRACE_MS);
+    else closeListener();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

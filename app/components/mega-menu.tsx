@@ -46,7 +46,7 @@ export function MegaMenu() {
           {megaMenu.map((c, i) => (
             <ul key={c.id} className="flex flex-1 flex-col gap-2" aria-label={c.label} data-category-list={c.id} hidden={i !== 0}>
               {c.items.map((item) => (
-                <li key={item.path}>
+                <li key={item.path} className="relative">
                   <Link
                     to={item.path}
                     className="flex items-start gap-3 rounded-lg p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
@@ -58,6 +58,15 @@ export function MegaMenu() {
                       <span className="block text-sm text-slate-700">{item.description}</span>
                     </span>
                   </Link>
+                  {item.releases ? (
+                    // Beside the product's link, not inside it: links do not nest.
+                    <Link
+                      to={`/releases/${item.releases}`}
+                      className="absolute top-2 right-2 inline-flex min-h-6 min-w-6 items-center rounded px-2 py-1 text-xs font-semibold text-sky-800 underline hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-600"
+                    >
+                      Release notes
+                    </Link>
+                  ) : null}
                 </li>
               ))}
             </ul>

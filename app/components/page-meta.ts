@@ -1,6 +1,6 @@
 import { site } from "../site";
 
-/** Share images are 1200x630 PNGs made at build (scripts/share-images.ts), one per page. */
+/** Share images are 1200x630 PNGs made at build (scripts/build-public-assets.ts, drawn by server/platform/http/share-card.ts), one per page. */
 export const SHARE_IMAGE = { width: 1200, height: 630 };
 
 /** The share image path of a page: "/" -> "/og/home.png", "/Blog/x" -> "/og/Blog/x.png". */
@@ -19,7 +19,7 @@ type Extra = {
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter tags and structured data of one public
- * page (PRODUCT.md section 5). Absolute URLs use this deployment's origin (PUBLIC_ORIGIN), read at
+ * page. Absolute URLs use this deployment's origin (PUBLIC_ORIGIN), read at
  * render time, which for prerendered pages is when the server starts.
  */
 export function pageMeta(path: string, title: string, description: string, extra: Extra = {}) {

@@ -22,7 +22,7 @@ async function postContact(form: HTMLFormElement): Promise<boolean> {
   }
 }
 
-/** Posts the form and toasts the outcome in the wording of that form (SPEC.md section 9). */
+/** Posts the form and toasts the outcome in the wording of that form (the home and campus forms word it differently). */
 export async function sendContact(form: HTMLFormElement, which: "general" | "campus"): Promise<boolean> {
   prepareToasts();
   const ok = await postContact(form);

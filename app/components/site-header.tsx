@@ -9,7 +9,7 @@ import { MegaMenu } from "./mega-menu";
 const linkClass = "block rounded px-3 py-2 font-medium hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-sky-600";
 
 /**
- * The public header (SPEC.md section 2): About, Services and Contact scroll to home sections. Its
+ * The public header: About, Services and Contact scroll to home sections. Its
  * menus are plain DOM behaviour (behaviours/site-header.ts), the same with React and without.
  */
 export function SiteHeader() {

@@ -2,7 +2,7 @@ import toast, { Toaster } from "react-hot-toast";
 
 export { toast };
 
-// react-hot-toast's defaults are SPEC.md section 9's durations; width and count set here.
+// react-hot-toast's default durations are the site's; width and count set here.
 const toastOptions = { style: { maxWidth: "350px" } };
 
 /** The public site's toaster; loaded with the first message (see toasts.tsx). */

@@ -1,4 +1,4 @@
-/** Documentation groups and entries, verbatim from SPEC.md section 2 (spellings included). */
+/** Documentation groups and entries, verbatim from the original site (spellings included: do not correct them). */
 export type DocEntry = { id: string; label: string; description: string };
 export type DocGroup = { id: string; label: string; entries: DocEntry[]; direct?: boolean };
 

@@ -1,4 +1,4 @@
-/** Why-choose-us points and services (SPEC.md section 1). */
+/** Why-choose-us points and services of the home page. */
 export const whyChooseUs: [string, string][] = [
   [
     "Automated detection of threats",

@@ -1,7 +1,7 @@
 export type ProductIcon = "scanner" | "wordlist" | "network" | "campus" | "master" | "tubelearns" | "sync";
 export type ProductEntry = { name: string; description: string; link: string; icon: ProductIcon; category: string };
 
-/** The landing product listing (SPEC.md section 1): two columns. */
+/** The landing product listing: two columns. */
 export const cyberProducts: ProductEntry[] = [
   {
     name: "dirx",
@@ -61,7 +61,8 @@ export type MenuCategory = "open" | "edu";
 export const megaMenu: {
   id: MenuCategory;
   label: string;
-  items: { name: string; path: string; description: string; icon: ProductIcon }[];
+  /** releases: the store's product id, whose release notes (/releases/:productId) the menu links to. */
+  items: { name: string; path: string; description: string; icon: ProductIcon; releases?: string }[];
 }[] = [
   {
     id: "open",
@@ -70,12 +71,14 @@ export const megaMenu: {
       {
         name: "TubeLearns",
         path: "/products/opensource/tubelearns",
+        releases: "tubelearns",
         icon: "tubelearns",
         description: "Collect NLP data from YouTube transcripts into clean datasets.",
       },
       {
         name: "Passive Pass",
         path: "/products/opensource/brute-force",
+        releases: "passive-pass",
         icon: "wordlist",
         description: "Generate probable password lists for auditing and testing.",
       },
@@ -88,12 +91,14 @@ export const megaMenu: {
       {
         name: "CAMPUS",
         path: "/products/educational/campus",
+        releases: "campus",
         icon: "campus",
         description: "Academic management platform for universities and schools.",
       },
       {
         name: "MASTER",
         path: "/products/educational/master",
+        releases: "master",
         icon: "master",
         description: "AI-powered mentoring for universities and colleges.",
       },

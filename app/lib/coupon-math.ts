@@ -4,7 +4,7 @@ import { toMinor } from "./money";
 /**
  * The preview of one coupon. When the typed percentage breaks the server's rule (a whole percent
  * from 1 to 100), there is no discount or final amount to show, only the rule: the preview never
- * prices a coupon the server would refuse (issue 14, friction 5).
+ * prices a coupon the server would refuse.
  */
 export type CouponTotals =
   | { amountMinor: number; discountMinor: number; finalMinor: number; percentError?: undefined }
@@ -13,8 +13,8 @@ export type CouponTotals =
 const percentRule = CouponBatchSchema.shape.discount_percentage;
 
 /**
- * SPEC section 9: discount = amount * percent / 100, final = amount - discount, in minor units and
- * rounded half up to the cent once, at the end. The client blocks nothing (SPEC section 5), but the
+ * discount = amount * percent / 100, final = amount - discount, in minor units and
+ * rounded half up to the cent once, at the end. The client blocks nothing (the server decides), but the
  * percentage is checked with the server's own schema so the preview and the server agree. An empty
  * field (nothing typed yet) previews no discount.
  */

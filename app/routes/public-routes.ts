@@ -23,8 +23,19 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("checkout/test-pay", "routes/public/checkout-test-pay.tsx"),
     route("checkout/receipt/:orderId", "routes/public/checkout-receipt.tsx"),
     route("checkout/:productId", "routes/public/checkout.tsx"),
+    // The customer's account (server-rendered, noindex): sign-in by mailed code or link, then /account.
+    route("account/sign-in", "routes/public/account-sign-in.tsx"),
+    route("account/verify", "routes/public/account-verify.tsx"),
+    route("account", "routes/public/account.tsx"),
+    // Release notes (server-rendered: the admin publishes at run time); their feed is outside the layout.
+    route("releases/:productId", "routes/public/releases.tsx"),
   ]),
+  // An invoice or credit note (printable HTML, and as PDF), opened with its order's access token or
+  // by the signed-in customer whose order it is.
+  route("account/invoices/:number", "routes/public/account-invoice.ts"),
+  route("account/invoices/:number/pdf", "routes/public/account-invoice-pdf.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   route("Blog/feed.xml", "routes/public/blog-feed.ts"),
+  route("releases/:productId/feed.xml", "routes/public/releases-feed.ts"),
 ];

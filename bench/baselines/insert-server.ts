@@ -7,10 +7,10 @@
 //                   statement on PostgreSQL), body {key_hash} (store section)
 import { createServer } from "node:http";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/open";
-import { queryRows } from "../../server/db/query-rows";
-import { lookUpLicence } from "../../server/services/store/licences";
+import { loadConfig } from "../../server/platform/config";
+import { openDatabase } from "../../server/platform/db/open";
+import { queryRows } from "../../server/platform/db/query-rows";
+import { lookUpLicence } from "../../server/features/licences/licences";
 
 async function main() {
   const config = loadConfig({ ...process.env, LOG_REQUESTS: "false" });

@@ -23,7 +23,11 @@ export const bench = {
   orderSizes: (env.BENCH_ORDERS ?? "1000,100000,1000000").split(",").map(Number),
   /** Coupons and orders each (one size) for the admin-lists section. */
   adminListRows: num("BENCH_ADMIN_LIST_ROWS", 1_000_000),
-  /** Comma-separated sections to run (pages,front-end,lighthouse,contact,dashboard,store,mail,admin-lists); empty = all. */
+  /** Orders in all for the account section (one customer holds 50 of them). */
+  accountOrders: num("BENCH_ACCOUNT_ORDERS", 100_000),
+  /** Orders in the embedded database the scale-out section copies to PostgreSQL. */
+  copyOrders: num("BENCH_COPY_ORDERS", 100_000),
+  /** Comma-separated sections to run (pages,front-end,lighthouse,contact,dashboard,store,mail,admin-lists,downloads,account,scale-out); empty = all. */
   only: env.BENCH_ONLY ? env.BENCH_ONLY.split(",") : undefined,
   chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
   /** Lighthouse runs per page: the median run gives the category scores, the worst run the performance target. */

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { loadConfig } from "../../server/config";
-import { type Database, openPostgres } from "../../server/db/client";
-import { openDatabase } from "../../server/db/open";
-import { runMigrations } from "../../server/db/migrate";
+import { loadConfig } from "../../server/platform/config";
+import { type Database, openPostgres } from "../../server/platform/db/client";
+import { openDatabase } from "../../server/platform/db/open";
+import { runMigrations } from "../../server/platform/db/migrate";
 import { bench } from "./config";
 
 export type Kind = "pglite" | "postgres";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../server/config";
-import type { Database } from "../../server/db/client";
-import { createServices } from "../../server/services/services";
+import { loadConfig } from "../../server/platform/config";
+import type { Database } from "../../server/platform/db/client";
+import { createServices } from "../../server/services";
 
 export const BENCH_ADMIN = { email: "bench-admin@example.com", password: "bench admin passphrase 2026" };
 const CUSTOMERS = 10_000;

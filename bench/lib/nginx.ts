@@ -28,6 +28,28 @@ export async function startNginx(body: Buffer, headers: Record<string, string>, 
     .filter(([name]) => !skip.has(name.toLowerCase()))
     .map(([name, value]) => `      add_header ${name} "${value.replace(/"/g, '\\"')}" always;`)
     .join("\n");
+  return startNginxWith(
+    dir,
+    `  server {
+    listen 127.0.0.1:${bench.nginxPort};
+    root ${dir}/www;
+    location = / {
+      types { }
+      default_type "${contentType}";
+      try_files /index.html =404;
+${addHeaders}
+    }
+  }
+`,
+  );
+}
+
+/**
+ * nginx on bench.nginxPort from its own config in `dir` (a temp dir, not the system service), one
+ * worker process (the Node server under test is one process too), with `server` as its server block;
+ * answers once `/` does, and removes `dir` on cleanup.
+ */
+export async function startNginxWith(dir: string, server: string): Promise<Child & { cleanup(): void }> {
   const conf = `user root;
 worker_processes 1;
 daemon off;
@@ -39,17 +61,7 @@ http {
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   sendfile on; tcp_nopush on; keepalive_requests 1000000; open_file_cache max=100;
-  server {
-    listen 127.0.0.1:${bench.nginxPort};
-    root ${dir}/www;
-    location = / {
-      types { }
-      default_type "${contentType}";
-      try_files /index.html =404;
-${addHeaders}
-    }
-  }
-}
+${server}}
 `;
   writeFileSync(path.join(dir, "nginx.conf"), conf);
   const child = startChild("nginx", ["-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")]);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../server/db/query-rows";
+import { queryRows } from "../../server/platform/db/query-rows";
 import { type AppServer, loginToken, startAppServer } from "../lib/app-server";
 import { bench } from "../lib/config";
 import { freshDb, type Kind, postgresAvailable } from "../lib/databases";

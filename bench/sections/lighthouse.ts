@@ -8,11 +8,11 @@ import { add, kb, ms, na, verdict } from "../lib/table";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-/** The worst run must meet this (issue 17): a phone that happens to be slow still gets a page that answers. */
+/** The worst run must meet this (docs/benchmarks.md, Lighthouse): a phone that happens to be slow still gets a page that answers. */
 const WORST_TBT_MS = 50;
 
 /**
- * The figures issue 17 recorded before public pages stopped booting the whole app (Lighthouse 12.8.2,
+ * The figures recorded before public pages stopped booting the whole app (Lighthouse 12.8.2,
  * mobile, 5 runs on a quiet machine of the CI kind): the worst run per page, and the JavaScript every
  * public page then loaded (~107 KB gzip of React, React Router and the page's components). Shown
  * in the baseline column so each run reads against them.
@@ -108,7 +108,7 @@ async function explainRun(section: string, what: string, artifacts: unknown, lhr
  * Debian's Chromium. Two readings: the median run (Lighthouse's own choice, closest to the median
  * FCP and TTI, as Lighthouse CI and PageSpeed Insights report) for the four category scores, and
  * the WORST run for performance and total blocking time, because a visitor's phone is not the
- * median machine: issue 17's target is that every run scores 100 with TBT <= 50 ms. Per page also
+ * median machine: the target is that every run scores 100 with TBT <= 50 ms. Per page also
  * the script bytes transferred and the script execution time (Lighthouse's bootup-time, on its
  * simulated 4x slower CPU) of the median run.
  */
@@ -165,7 +165,7 @@ export async function lighthouseSection(server: AppServer, pages: string[]): Pro
         section,
         what: `${page} worst of ${valid.length} runs: perf / TBT`,
         value: `${worstPerf} / ${ms(worstTbt)} (perf per run ${perfs.join(", ")}; TBT per run ${tbts.map((t) => Math.round(t)).join(", ")} ms)`,
-        baseline: before ? `${before.perf} / ${ms(before.tbt)} (before, issue 17)` : undefined,
+        baseline: before ? `${before.perf} / ${ms(before.tbt)} (before)` : undefined,
         target: `100 / <= ${WORST_TBT_MS} ms`,
         verdict: verdict(worstPerf === 100 && worstTbt <= WORST_TBT_MS),
       });
@@ -174,7 +174,7 @@ export async function lighthouseSection(server: AppServer, pages: string[]): Pro
         section,
         what: `${page} LCP / CLS; script sent / script run (median run)`,
         value: `${ms(numeric(median, "largest-contentful-paint"))} / ${numeric(median, "cumulative-layout-shift").toFixed(3)}; ${kb(scriptBytes(median))} / ${ms(numeric(median, "bootup-time"))}`,
-        baseline: `script sent ${BEFORE_SCRIPT_KB} KB (before, issue 17)`,
+        baseline: `script sent ${BEFORE_SCRIPT_KB} KB (before)`,
       });
       const failing = Object.values(median.audits)
         .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "metricSavings"))

@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../server/config";
-import { mailContext } from "../../server/services/mail/layout";
-import { joinWithId, renderContactNotification } from "../../server/services/mail/contact-notification";
+import { loadConfig } from "../../server/platform/config";
+import { mailContext } from "../../server/features/mail/layout";
+import { joinWithId, renderContactNotification } from "../../server/features/mail/contact-notification";
 import { startSmtpRelay, type SmtpRelay } from "../../tests/helpers/smtp-relay";
 import type { Options } from "autocannon";
 import { type AppServer, startAppServer } from "../lib/app-server";

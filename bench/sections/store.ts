@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../server/db/client";
-import { queryRows } from "../../server/db/query-rows";
+import type { Database } from "../../server/platform/db/client";
+import { queryRows } from "../../server/platform/db/query-rows";
 import { checkoutSignature } from "../../server/integrations/payments/signature";
 import { type AppServer, startAppServer } from "../lib/app-server";
 import { bench } from "../lib/config";
@@ -65,7 +65,13 @@ async function buyLicence(app: AppServer): Promise<string> {
   const res = await fetch(`${app.url}/api/checkout/orders`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ product_id: PRODUCT, version: "1.0", email: "licence@example.com", name: "Licence Holder" }),
+    body: JSON.stringify({
+      product_id: PRODUCT,
+      version: "1.0",
+      email: "licence@example.com",
+      name: "Licence Holder",
+      billing: { state_code: "29" },
+    }),
   });
   const order = (await res.json()) as { order_id: number; payment: { provider_order_id: string } };
   if (res.status !== 201) throw new Error(`bench order failed (${res.status}): ${JSON.stringify(order)}`);
@@ -133,7 +139,7 @@ async function onDatabase(kind: Kind): Promise<void> {
     const section = `store, ${kind}`;
     const buyer = { product_id: PRODUCT, version: "1.0", email: "buyer@example.com", name: "Bench Buyer" };
     const orders = await compare({
-      app: { ...json(`${app.url}/api/checkout/orders`, buyer), connections: 10 },
+      app: { ...json(`${app.url}/api/checkout/orders`, { ...buyer, billing: { state_code: "29" } }), connections: 10 },
       insert: { ...json(`${base}/order`, buyer), connections: 10 },
     });
     add({
@@ -195,7 +201,12 @@ async function onDatabase(kind: Kind): Promise<void> {
       fetch(`${app.url}/api/checkout/orders`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...buyer, email: `flash${i}@example.com`, coupon: `FLASH${String(i % FLASH.coupons).padStart(4, "0")}` }),
+        body: JSON.stringify({
+          ...buyer,
+          billing: { state_code: "29" },
+          email: `flash${i}@example.com`,
+          coupon: `FLASH${String(i % FLASH.coupons).padStart(4, "0")}`,
+        }),
       }),
     );
     const plain = await burst(FLASH.buyers, (i) =>

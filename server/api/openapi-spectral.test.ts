@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { testConfig } from "../config";
+import { testConfig } from "../platform/config";
 import { openApiDocument } from "./openapi";
 import { API_OPERATIONS } from "./operations";
 

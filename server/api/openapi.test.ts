@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { testConfig } from "../config";
+import { testConfig } from "../platform/config";
 import { openApiDocument } from "./openapi";
 import { API_TAGS } from "./operation";
 import { API_OPERATIONS } from "./operations";

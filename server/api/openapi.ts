@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiErrorSchema } from "../../contract/common";
 import { CouponBatchSchema, couponCodePattern } from "../../contract/coupons";
 import { sessionCookieName } from "../../contract/session-cookie";
-import type { Config } from "../config";
+import type { Config } from "../platform/config";
 import { API_TAGS, type ApiOperation } from "./operation";
 
 export type DocumentConfig = Pick<Config, "COUPON_PREFIX" | "site" | "publicOrigin">;

@@ -5,12 +5,14 @@ import type { AdminEnv } from "./require-admin";
 
 /*
  * ONE SOURCE FOR THE API SURFACE (decision 008).
- * Each server/api/<resource>.ts exports its operations, each declared once with defineOperation().
+ * Each area's routes file (server/features/<area>/routes.ts or <name>.routes.ts) exports its
+ * operations, each declared once with defineOperation(), through the area's index.ts.
  * server/api/operations.ts lists them; from that list come the Hono routes (router.ts), the
- * OpenAPI document /api/openapi.json (openapi.ts), the drift test (router-registry.test.ts) and the
+ * OpenAPI document /api/openapi.json (openapi.ts), the drift test (openapi.test.ts) and the
  * contract fuzzing's call list (tests/reliability/fuzz-contract.test.ts). Nothing else lists routes.
  *
- * Adding a call: declare it in its resource module and add the module's array to operations.ts.
+ * Adding a call: declare it in its area's routes file, export the array from the area's index.ts
+ * and add it to operations.ts.
  *
  *   export const questOperations = [
  *     defineOperation({
@@ -47,9 +49,12 @@ export const API_TAGS = {
   Store: "Checkout, orders and the payment webhook",
   Licences: "Licence checks for the company's tools",
   Outbox: "Mail the site wrote: its delivery state, preview and Resend",
+  Releases: "Public release notes: published and withdrawn versions with their patches",
   Account: "The signed-in admin's password, sessions and second factors",
   Admins: "Admins, invitations, password resets and the audit log",
+  CustomerAccount: "A customer's own account: sign-in by mailed code, orders, licence keys and machines",
   Meta: "The API's own description",
+  Artifacts: "Builds of versions and patches, their download links and the tools' update check",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -67,6 +72,12 @@ export type OperationSpec<B extends z.ZodType | undefined, Q extends z.ZodType |
   description: string;
   /** Needs an admin session; changes also the CSRF marker (server/api/require-admin.ts). */
   admin?: boolean;
+  /**
+   * Also open to an admin who has not yet enrolled the second factor ADMIN_MFA_REQUIRED asks for
+   * (enrolment, the Account screen's own calls, the session check, logout). Every other admin
+   * operation answers 403 until a factor is on.
+   */
+  beforeEnrolment?: boolean;
   body?: B;
   /**
    * The body is read but validated by the service, not here (the contact post: its service is shared

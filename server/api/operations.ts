@@ -1,21 +1,25 @@
 import { z } from "zod";
-import type { Config } from "../config";
-import { adminCouponOperations } from "./admin-coupons";
-import { adminOrderOperations } from "./admin-orders";
-import { accountOperations } from "./account";
-import { adminOperations } from "./admins";
-import { authOperations } from "./auth";
-import { contactOperations, messageOperations } from "./contact";
-import { couponOperations } from "./coupons";
-import { dashboardOperations } from "./dashboard";
+import type { Config } from "../platform/config";
+import { adminCouponOperations } from "../features/coupons";
+import { adminOrderOperations, orderDeskOperations } from "../features/store";
+import { adminInvoiceOperations } from "../features/invoices";
+import { accountOperations } from "../features/identity";
+import { adminOperations } from "../features/identity";
+import { authOperations } from "../features/identity";
+import { contactOperations, messageOperations } from "../features/contact";
+import { couponOperations } from "../features/coupons";
+import { dashboardOperations } from "../features/dashboard";
 import { openApiDocument } from "./openapi";
 import { type ApiOperation, defineOperation } from "./operation";
-import { outboxOperations } from "./outbox";
-import { patchOperations } from "./patches";
-import { productVersionOperations } from "./product-versions";
-import { productOperations } from "./products";
-import { questOperations } from "./quests";
-import { licenceOperations, storeOperations } from "./store";
+import { outboxOperations } from "../features/mail";
+import { patchOperations } from "../features/catalogue";
+import { productVersionOperations } from "../features/catalogue";
+import { productOperations } from "../features/catalogue";
+import { releaseOperations } from "../features/catalogue";
+import { questOperations } from "../features/quests";
+import { artifactOperations } from "../features/releases";
+import { licenceOperations, storeOperations } from "../features/store";
+import { customerAccountOperations } from "../features/customers";
 
 /** Every /api operation (see operation.ts). A new resource module adds its array here. */
 const RESOURCE_OPERATIONS: ApiOperation[] = [
@@ -30,11 +34,16 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...productVersionOperations,
   ...adminCouponOperations,
   ...adminOrderOperations,
+  ...orderDeskOperations,
+  ...adminInvoiceOperations,
   ...patchOperations,
+  ...releaseOperations,
   ...questOperations,
   ...storeOperations,
   ...licenceOperations,
   ...outboxOperations,
+  ...customerAccountOperations,
+  ...artifactOperations,
 ];
 
 // Built once per app's config (tests run apps with different coupon prefixes in one process).

@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { NotFoundError } from "../services/errors";
-import { readBody } from "../http/validate";
-import { parseWith } from "../services/validate-input";
+import { NotFoundError } from "../platform/errors";
+import { readBody } from "../platform/http/validate";
+import { parseWith } from "../platform/validate-input";
 import type { ApiOperation } from "./operation";
+import { methodNotAllowed } from "./method-not-allowed";
 import { API_OPERATIONS } from "./operations";
-import { type AdminEnv, requireAdmin } from "./require-admin";
+import { type AdminEnv, requireAdmin, requireAdminBeforeEnrolment } from "./require-admin";
 import { z } from "zod";
 
 const ANY_BODY = z.unknown();
@@ -38,8 +39,10 @@ export function apiRouter(operations: readonly ApiOperation[] = API_OPERATIONS) 
   const api = new Hono<AppEnv>();
   for (const op of operations) {
     const method = op.method.toUpperCase();
-    if (op.admin) api.on(method, honoPath(op.path), requireAdmin, handlerOf(op));
+    if (op.admin) api.on(method, honoPath(op.path), op.beforeEnrolment ? requireAdminBeforeEnrolment : requireAdmin, handlerOf(op));
     else api.on(method, honoPath(op.path), handlerOf(op) as unknown as (c: Context<AppEnv>) => Promise<Response>);
   }
+  // Reached only when no operation above answered: a known path with another method is 405.
+  api.all("*", methodNotAllowed(operations, honoPath));
   return api;
 }

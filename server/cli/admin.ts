@@ -1,10 +1,12 @@
 // npm run admin -- create --email E [--password P]   (or ADMIN_PASSWORD=P to keep it out of shell history)
 // npm run admin -- remove-factor --email E [--factor totp|passkeys|all]   (a lost phone or key)
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
-import { domainErrorKind } from "../services/errors";
-import { createServices } from "../services/services";
-import { openCliDatabase } from "./open-cli-database";
+import { loadConfig } from "../platform/config";
+import { DataDirLockedError } from "../platform/db/data-dir-lock";
+import { openDatabase } from "../platform/db/open";
+import { createServices } from "../services";
+import { type AdminCommand, type AdminCommandResult, runAdminCommand } from "./admin-command";
+import { sendAdminCommand } from "./admin-socket";
 
 const USAGE = [
   "Usage: npm run admin -- create --email you@example.com [--password '...']",
@@ -13,17 +15,6 @@ const USAGE = [
   "       (removes a lost second factor; default all, recovery codes too; the admin's sessions end)",
 ].join("\n");
 const FACTORS = ["totp", "passkeys", "all"] as const;
-
-// A refused input is the caller's to fix (as a usage error, 2); anything else the service refused, 1.
-const EXIT_CODES: Record<NonNullable<ReturnType<typeof domainErrorKind>>, number> = {
-  invalid_input: 2,
-  conflict: 1,
-  not_found: 1,
-  throttled: 1,
-  unauthenticated: 1,
-  forbidden: 1,
-  unavailable: 1,
-};
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -35,52 +26,47 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  if (command === "remove-factor") return removeFactor(values.email, values.factor ?? "all");
   const config = loadConfig();
-  const password = values.password ?? config.ADMIN_PASSWORD;
-  if (!password) {
-    console.error("No password given: pass --password or set ADMIN_PASSWORD.\n" + USAGE);
-    return 2;
+  let request: AdminCommand;
+  if (command === "remove-factor") {
+    const factor = FACTORS.find((f) => f === (values.factor ?? "all"));
+    if (!factor) {
+      console.error(`--factor must be one of ${FACTORS.join(", ")}.\n${USAGE}`);
+      return 2;
+    }
+    request = { command, email: values.email, factor };
+  } else {
+    const password = values.password ?? config.ADMIN_PASSWORD;
+    if (!password) {
+      console.error("No password given: pass --password or set ADMIN_PASSWORD.\n" + USAGE);
+      return 2;
+    }
+    request = { command, email: values.email, password };
   }
-  const database = await openCliDatabase(config, "npm run admin");
-  if (!database) return 1;
+  return report(await run(config, request));
+}
+
+/** On the database itself; when the running server holds the embedded one, through that server. */
+async function run(config: ReturnType<typeof loadConfig>, request: AdminCommand): Promise<AdminCommandResult> {
+  let database;
   try {
-    const services = createServices(database.db, config);
-    const result = await services.admins.createOrReset(values.email, password);
-    console.log(result.created ? `Created admin ${values.email}.` : `Reset the password of ${values.email}; its sessions were signed out.`);
-    return 0;
+    database = await openDatabase(config, "npm run admin");
   } catch (err) {
-    const kind = domainErrorKind(err);
-    if (!kind) throw err;
-    console.error(err instanceof Error ? err.message : String(err));
-    return EXIT_CODES[kind];
+    if (!(err instanceof DataDirLockedError)) throw err;
+    const answer = await sendAdminCommand(config.DATA_DIR, request);
+    return answer ?? { code: 1, err: `${err.message}\nStop the server first, then run this command again.` };
+  }
+  try {
+    return await runAdminCommand(createServices(database.db, config), request);
   } finally {
     await database.close();
   }
 }
 
-async function removeFactor(email: string, factor: string): Promise<number> {
-  const which = FACTORS.find((f) => f === factor);
-  if (!which) {
-    console.error(`--factor must be one of ${FACTORS.join(", ")}.\n${USAGE}`);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = await openCliDatabase(config, "npm run admin");
-  if (!database) return 1;
-  try {
-    const { found } = await createServices(database.db, config).admins.removeFactors(email, which);
-    if (!found) {
-      console.error(`No admin with the e-mail ${email}.`);
-      return 1;
-    }
-    console.log(
-      `Removed ${which === "all" ? "every second factor and the recovery codes" : which} of ${email}; its sessions were signed out.`,
-    );
-    return 0;
-  } finally {
-    await database.close();
-  }
+function report({ code, out, err }: AdminCommandResult): number {
+  if (out) console.log(out);
+  if (err) console.error(err);
+  return code;
 }
 
 main().then(

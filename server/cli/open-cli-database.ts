@@ -1,7 +1,7 @@
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import { DataDirLockedError } from "../db/data-dir-lock";
-import { openDatabase } from "../db/open";
+import type { Config } from "../platform/config";
+import type { Database } from "../platform/db/client";
+import { DataDirLockedError } from "../platform/db/data-dir-lock";
+import { openDatabase } from "../platform/db/open";
 
 /**
  * Opens the database for a command-line tool. When the server holds the embedded database's lock,

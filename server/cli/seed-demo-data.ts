@@ -1,4 +1,4 @@
-import type { ExternalDependency, PythonPackage } from "../db/schema";
+import type { ExternalDependency, PythonPackage } from "../platform/db/schema";
 
 type DemoVersion = {
   version: string;
@@ -28,7 +28,7 @@ const desktop = {
 const server = { ram: "16 GB", gpu: "Not required", processor: "4 vCPU, x86_64", storage: "50 GB SSD", network: "Public HTTPS endpoint" };
 const python = (...names: string[]): PythonPackage[] => names.map((n) => ({ name: n.split("@")[0], version: n.split("@")[1] ?? "" }));
 
-/** The company's real products (SPEC.md section 1), with plausible versions and requirements. */
+/** The company's real products, with plausible versions and requirements. */
 export const DEMO_PRODUCTS: { id: string; name: string; versions: DemoVersion[] }[] = [
   {
     id: "dirx",
@@ -64,7 +64,7 @@ export const DEMO_PRODUCTS: { id: string; name: string; versions: DemoVersion[] 
         os: ["windows", "mac", "linux"],
         ...desktop,
         amountMinor: 149_900,
-        // What a new clone's `npm start` sells in test mode (PRODUCT.md section 9).
+        // What a new clone's `npm start` sells in test mode (the embedded payment provider).
         forSale: true,
         features: ["Windows build", "Recursive scans", "Proxy support"],
         external: [],

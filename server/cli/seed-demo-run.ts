@@ -2,11 +2,21 @@
 import { DAY_MS } from "../../contract/time";
 import { eq, inArray, sql } from "drizzle-orm";
 import { generateCouponCodes } from "../../contract/coupon-code";
-import type { Config } from "../config";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/query-rows";
-import { contactMessages, coupons, customers, mailOutbox, orders, patchReleases, products, productVersions, quests } from "../db/schema";
-import { createServices } from "../services/services";
+import type { Config } from "../platform/config";
+import type { Db } from "../platform/db/client";
+import { queryRows } from "../platform/db/query-rows";
+import {
+  contactMessages,
+  coupons,
+  customers,
+  mailOutbox,
+  orders,
+  patchReleases,
+  products,
+  productVersions,
+  quests,
+} from "../platform/db/schema";
+import { createServices } from "../services";
 import { DEMO_MESSAGES, DEMO_PRODUCTS, DEMO_QUESTS, FIRST_NAMES, LAST_NAMES } from "./seed-demo-data";
 
 const CUSTOMERS = 200;
@@ -32,11 +42,13 @@ async function seed(tx: Tx, config: Config, now: Date) {
   const keepForSale: number[] = [];
   for (const product of DEMO_PRODUCTS) {
     await tx.insert(products).values({ id: product.id, name: product.name });
-    for (const { patches, forSale, licenceTermMonths, ...v } of product.versions) {
+    for (const [index, { patches, forSale, licenceTermMonths, ...v }] of product.versions.entries()) {
+      // Published releases, a quarter apart, the newest a month ago; each patch ten days after the one before.
+      const publishedAt = new Date(now.getTime() - ((product.versions.length - index) * 90 - 60) * DAY_MS);
       // Every priced version is for sale while the demo orders are made through the store.
       const [row] = await tx
         .insert(productVersions)
-        .values({ productId: product.id, ...v, forSale: v.amountMinor > 0, licenceTermMonths: licenceTermMonths ?? 12 })
+        .values({ productId: product.id, ...v, forSale: v.amountMinor > 0, licenceTermMonths: licenceTermMonths ?? 12, publishedAt })
         .returning({ id: productVersions.id });
       versionIds.push({
         id: row.id,
@@ -46,7 +58,14 @@ async function seed(tx: Tx, config: Config, now: Date) {
         termMonths: licenceTermMonths ?? 12,
       });
       if (forSale) keepForSale.push(row.id);
-      if (patches.length) await tx.insert(patchReleases).values(patches.map((p) => ({ productVersionId: row.id, ...p })));
+      if (patches.length)
+        await tx.insert(patchReleases).values(
+          patches.map((p, i) => ({
+            productVersionId: row.id,
+            ...p,
+            publishedAt: new Date(publishedAt.getTime() + (i + 1) * 10 * DAY_MS),
+          })),
+        );
     }
   }
   const paid = versionIds.filter((v) => v.amountMinor > 0);
@@ -84,17 +103,21 @@ async function seed(tx: Tx, config: Config, now: Date) {
     const ageDays = version.termMonths < 12 ? 32 + Math.random() * 13 : (i % 30) + Math.random() * 0.45; // every day has orders
     return { version, coupon, at: now.getTime() - ageDays * DAY_MS, customer: emails[i % CUSTOMERS], ageDays };
   });
-  for (const plan of plans) {
+  // With a tax block (site.config.example.json has one) checkout asks each buyer's state: most in the
+  // supplier's own (CGST and SGST), every fifth in Maharashtra (IGST), so the register shows both.
+  const tax = config.site.tax;
+  for (const [i, plan] of plans.entries()) {
     clock = plan.at;
+    const billing = tax ? { state_code: (i % 5 === 4 ? undefined : tax.state_code) ?? "27" } : undefined;
     const order = await store.checkout.createOrder(
-      { product_id: plan.version.productId, version: plan.version.version, ...plan.customer, coupon: plan.coupon?.code },
+      { product_id: plan.version.productId, version: plan.version.version, ...plan.customer, coupon: plan.coupon?.code, billing },
       "127.0.0.1",
     );
     const payment = await store.testProvider.pay(order.order_id, order.token, { webhook: false });
     const { licence_key } = await store.orders.confirm(order.order_id, payment);
     // Older orders were mostly activated on a machine or two; recent ones are mostly still placed.
     if (Math.random() < (plan.ageDays < 2 ? 0.3 : 0.7)) {
-      clock += Math.random() * DAY_MS;
+      clock = Math.min(now.getTime(), clock + Math.random() * DAY_MS); // never after the seeding itself
       await store.licences.activate({ key: licence_key, fingerprint: `demo-${order.order_id}`, name: "Demo laptop" }, "127.0.0.1");
     }
   }
@@ -108,7 +131,8 @@ async function seed(tx: Tx, config: Config, now: Date) {
     .insert(quests)
     .values(DEMO_QUESTS.map((q, i) => ({ ...q, createdAt: new Date(now.getTime() - (DEMO_QUESTS.length - i) * DAY_MS) })));
   await tx.insert(contactMessages).values(DEMO_MESSAGES.map((m) => ({ ...m, clientIp: "127.0.0.1" })));
-  return { versions: versionIds.length, coupons: couponRows.length, customers: CUSTOMERS, orders: ORDERS };
+  // The first customer bought at least once: the address the CLI offers for trying the account.
+  return { versions: versionIds.length, coupons: couponRows.length, customers: CUSTOMERS, orders: ORDERS, customerEmail: emails[0].email };
 }
 
 /**

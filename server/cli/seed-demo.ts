@@ -1,6 +1,6 @@
 // npm run seed:demo: fills an EMPTY database with demo products, coupons, patches, quests, customers
 // and orders (last 30 days) so every admin screen has something to show. Refuses a non-empty one.
-import { loadConfig } from "../config";
+import { loadConfig } from "../platform/config";
 import { openCliDatabase } from "./open-cli-database";
 import { DEMO_PRODUCTS } from "./seed-demo-data";
 import { seedDemo } from "./seed-demo-run";
@@ -19,6 +19,9 @@ async function main(): Promise<number> {
     }
     console.log(
       `Seeded ${DEMO_PRODUCTS.length} products, ${result.versions} versions, ${result.coupons} coupons, ${result.customers} customers and ${result.orders} orders.`,
+    );
+    console.log(
+      `A customer to try the account with: ${result.customerEmail} at /account/sign-in. With no SMTP_URL and NODE_ENV not production, the server prints the sign-in code on its console.`,
     );
     return 0;
   } finally {

@@ -1,5 +1,6 @@
 import { checkScreen, expect, test } from "./admin-fixtures";
-import { mailedLink, newAdmin, sharedAdminApi } from "./identity-fixtures";
+import { newAdmin, sharedAdminApi } from "./identity-fixtures";
+import { mailedLink } from "./mail-box";
 
 // The Admins screen as the shared e2e admin: invite (field message, then the row and the mail),
 // disable and enable an admin this test made (never the shared one).
@@ -36,7 +37,7 @@ test("invite an admin from the Admins screen, then disable and enable another", 
   const invitedRow = table.getByRole(entry).filter({ hasText: invited });
   await expect(invitedRow).toContainText("invited");
   await expect(invitedRow.getByRole("button", { name: `Send again to ${invited}` })).toBeVisible();
-  expect(await mailedLink(api, invited, "admin-invitation")).toMatch(/^\/admin\/invite#token=/);
+  expect(await mailedLink(invited, "/admin/invite")).toMatch(/^\/admin\/invite#token=/);
 
   // Inviting an existing admin is refused on the field.
   await email.fill(other.email);

@@ -76,3 +76,19 @@ test("the guard also runs on client-side navigations", async ({ page, context, r
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fcoupon-gen$/);
   await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
 });
+
+test("a login with a hostile next stays on this site and lands on the overview", async ({ page, baseURL }) => {
+  const overview = `${baseURL}/dashboard/overview`;
+  await page.goto(`/login?next=${encodeURIComponent("/.//evil.test")}`);
+  await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login In" }).click();
+  await expect(page.getByText("Login successful!")).toBeVisible();
+  await page.waitForURL(overview);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  // Logged in: the login page forwards at once, through the server's redirect, to the overview too.
+  for (const next of ["/dashboard/../..//evil.test", "/%2e%2e//evil.test", "/\\evil.test", "https://evil.test/"]) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    expect(page.url(), next).toBe(overview);
+  }
+});

@@ -58,7 +58,7 @@ test("the preview states the server's discount rule; a refused batch says so on 
   const discount = page.getByLabel("Discount Percentage");
   const rule = "Enter a whole percent from 1 to 100.";
   // The server takes a whole percent from 1 to 100 (contract/coupons.ts). The client blocks nothing
-  // (SPEC section 5), but the preview prices nothing the server would refuse: it states the rule.
+  // (the server decides), but the preview prices nothing the server would refuse: it states the rule.
   for (const typed of ["12.5", "150"]) {
     await discount.fill(typed);
     await expect(discount).toHaveAttribute("aria-invalid", "true");

@@ -73,6 +73,10 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   await checkScreen(page, "session-dialog-second-step", testInfo.project.name);
   await dialog.getByRole("button", { name: "Verify" }).click();
   await expect(dialog).toBeHidden();
+  // The form posts to its page's action: after the re-login it keeps the address and is sent again.
+  await expect(page.getByText("You are signed in again: send the form once more.")).toBeVisible();
+  await expect(page.getByLabel("E-mail address")).toHaveValue(invited);
+  await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${invited}.`)).toBeVisible();
   await logout(page);
 
@@ -87,13 +91,27 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   await page.getByRole("button", { name: "Verify" }).click();
   await loggedIn(page);
 
-  // Removing the app asks first, in the accessible dialog (decision 035).
+  // Removing the app asks for the current password, a code or a recovery code in place; an empty form
+  // says so at its field. A recovery code is spent by the check: the one used to sign in is refused.
   await page.goto("/dashboard/account");
   await page.getByRole("button", { name: "Remove the app" }).click();
-  await page
-    .getByRole("alertdialog", { name: "Remove the authenticator app?" })
-    .getByRole("button", { name: "Remove the authenticator app" })
-    .click();
+  const removeApp = page.getByRole("form", { name: "Remove the authenticator app?" });
+  await expect(removeApp.getByLabel("Current password")).toBeFocused();
+  await removeApp.getByRole("button", { name: "Remove the authenticator app" }).click();
+  await expect(removeApp.getByLabel("Current password")).toHaveAccessibleDescription(
+    "Enter your current password, a code from your authenticator app or an unused recovery code.",
+  );
+  await removeApp.getByLabel("Current password").fill("not the password");
+  await removeApp.getByRole("button", { name: "Remove the authenticator app" }).click();
+  await expect(removeApp.getByText("The current password is not right.")).toBeVisible();
+  await removeApp.getByLabel("Current password").fill("");
+  const recoveryProof = removeApp.getByLabel("Or an unused recovery code (it is used up)");
+  await recoveryProof.fill(codes[1]);
+  await removeApp.getByRole("button", { name: "Remove the authenticator app" }).click();
+  await expect(recoveryProof).toHaveAccessibleDescription("That recovery code is not valid or was used already.");
+  await checkScreen(page, "remove-app-recovery-code", testInfo.project.name);
+  await recoveryProof.fill(codes[2]);
+  await removeApp.getByRole("button", { name: "Remove the authenticator app" }).click();
   await expect(page.getByText("The authenticator app was removed.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
 });
@@ -129,19 +147,19 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("button", { name: "Remove passkey E2E virtual key" })).toBeVisible();
     await expect(page.getByText("Passkey added.")).toBeHidden();
     await checkScreen(page, "account-passkey", testInfo.project.name);
-    // New recovery codes only after the accessible dialog (decision 035): focus starts on Cancel and
-    // comes back to the button; the named button goes ahead.
+    // New recovery codes only after the current password, asked in place: Cancel closes the form and
+    // the button comes back.
     const regenerate = page.getByRole("button", { name: "Make new recovery codes" });
     await regenerate.click();
-    const dialog = page.getByRole("alertdialog", { name: "Make 10 new recovery codes?" });
-    await expect(dialog).toContainText("The old ones stop working.");
-    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
-    await checkScreen(page, "account-confirm-dialog", testInfo.project.name);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(regenerate).toBeFocused();
+    const check = page.getByRole("form", { name: "Make 10 new recovery codes?" });
+    await expect(check).toContainText("The old ones stop working.");
+    await expect(check.getByLabel("Current password")).toBeFocused();
+    await checkScreen(page, "account-identity-check", testInfo.project.name);
+    await check.getByRole("button", { name: "Cancel" }).click();
+    await expect(check).toBeHidden();
     await regenerate.click();
-    await dialog.getByRole("button", { name: "Make new recovery codes" }).click();
+    await check.getByLabel("Current password").fill(admin.password);
+    await check.getByRole("button", { name: "Make new recovery codes" }).click();
     await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
     await page.getByRole("button", { name: "I have saved them" }).click();
     // The Admins list shows the factor on this admin (and only on it).
@@ -164,10 +182,9 @@ test.describe("passkeys", () => {
 
     await page.goto("/dashboard/account");
     await page.getByRole("button", { name: "Remove passkey E2E virtual key" }).click();
-    await page
-      .getByRole("alertdialog", { name: 'Remove the passkey "E2E virtual key"?' })
-      .getByRole("button", { name: "Remove passkey E2E virtual key" })
-      .click();
+    const removeKey = page.getByRole("form", { name: 'Remove the passkey "E2E virtual key"?' });
+    await removeKey.getByLabel("Current password").fill(admin.password);
+    await removeKey.getByRole("button", { name: "Remove passkey E2E virtual key" }).click();
     await expect(page.getByText("Passkey removed.")).toBeVisible();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
   });

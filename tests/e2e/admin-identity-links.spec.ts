@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./admin-fixtures";
-import { firstStep, loggedIn, mailedLink, newAdmin, sharedAdminApi } from "./identity-fixtures";
+import { firstStep, loggedIn, newAdmin, sharedAdminApi } from "./identity-fixtures";
+import { mailedLink } from "./mail-box";
 
 // The signed-out identity pages the mails link to: forgot → mail → reset → login, and
 // invitation → accept → login, in Chromium at both widths (each project makes its own admins).
@@ -27,7 +28,7 @@ test("forgot password: the mailed link sets a new password, once, and the admin 
   await expect(page.getByRole("status")).toHaveText(/If that e-mail belongs to an admin, a reset link is on its way/);
   await checkScreen(page, "forgot-password-sent", testInfo.project.name);
 
-  const link = await mailedLink(api, admin.email, "admin-password-reset");
+  const link = await mailedLink(admin.email, "/admin/reset-password");
   expect(link).toMatch(/^\/admin\/reset-password#token=/);
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
@@ -100,7 +101,7 @@ test("invitation: the invited admin chooses a password from the mail and logs in
   const api = await sharedAdminApi();
   const email = `invited-${testInfo.project.name}-${Date.now()}@example.com`;
   expect((await api.post("/api/admin/admins", { data: { email } })).status()).toBe(201);
-  const link = await mailedLink(api, email, "admin-invitation");
+  const link = await mailedLink(email, "/admin/invite");
   expect(link).toMatch(/^\/admin\/invite#token=/);
 
   await page.goto(link);

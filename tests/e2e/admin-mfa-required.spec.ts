@@ -10,7 +10,7 @@ import { checkScreen } from "./admin-fixtures";
 import { loggedIn, logout } from "./identity-fixtures";
 import { startOwnServer, stopOwnServer } from "./own-server";
 
-// PRODUCT.md section 11: with ADMIN_MFA_REQUIRED=true an admin without a second factor enrols at the
+// With ADMIN_MFA_REQUIRED=true an admin without a second factor enrols at the
 // next login before any other screen opens. The suite's own server runs without the setting, so
 // this file starts a second one (as public-site-deploy.spec.ts does) on its own port and fresh
 // embedded database, with its admin made by the real CLI before the server opens that database.

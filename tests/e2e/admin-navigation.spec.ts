@@ -42,7 +42,7 @@ test("login returns to the page asked for, and only to a page of this site", asy
   await expect(page).toHaveURL(/\/dashboard\/quests$/);
 });
 
-test("an ended session opens a login dialog that keeps the form and sends it after the login", async ({
+test("an ended session opens a login dialog that keeps the form, sent again after the login", async ({
   page,
   context,
   request,
@@ -69,6 +69,10 @@ test("an ended session opens a login dialog that keeps the form and sends it aft
   await dialog.getByLabel("Password").fill(E2E_ADMIN.password);
   await dialog.getByRole("button", { name: "Log in again" }).click();
   await expect(dialog).toBeHidden();
+  // The form posts to its page's action: after the re-login it keeps what was typed and is sent again.
+  await expect(page.getByRole("alert").filter({ hasText: "You are signed in again: send the form once more." })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await page.getByRole("button", { name: "Add Module" }).click();
   await expect(page.getByText("Module added successfully!")).toBeVisible();
   const listed = await page.request.get("/api/devquests");
   expect(JSON.stringify(await listed.json())).toContain(title);

@@ -52,8 +52,9 @@ test("a malformed day in the URL is a field message, not an error page", async (
 
 test("the list sorts on the server by a column heading, which says how it is sorted", async ({ page }, testInfo) => {
   const ids = async (query: string) =>
-    ((await (await page.request.get(`/api/admin/orders?page_size=20&${query}`)).json()).items as { payment_id: string }[]).map(
-      (o) => o.payment_id ?? "none",
+    ((await (await page.request.get(`/api/admin/orders?page_size=20&${query}`)).json()).items as { id: number; payment_id: string }[]).map(
+      // The first cell links to the order's page: its pay id, or its number while it has none.
+      (o) => o.payment_id ?? `Order #${o.id}`,
     );
   if ((await ids("")).length === 0) {
     await ensureDirxForSale(page.request);

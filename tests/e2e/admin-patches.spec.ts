@@ -1,7 +1,7 @@
 import { adminHeaders, checkScreen, createVersion, expect, test } from "./admin-fixtures";
 import { gotoHydrated } from "./hydration";
 
-// Correcting a patch release (issue 14): edit it in place on its version's screen, pre-filled, with the
+// Correcting a patch release: edit it in place on its version's screen, pre-filled, with the
 // server's field messages; delete it after a dialog that keyboard and screen reader users can answer.
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,8 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Opens a page and waits until React has hydrated it (app/root.tsx sets the attribute). Public
- * pages request their scripts only once the parsed document has been painted (decision 007), so
+ * Opens a page and waits until it has become interactive (app/root.tsx, or on a static page the
+ * islands entry, sets the attribute). Static pages request their script only once the parsed
+ * document has been painted (decisions 007 and 030), so
  * `page.goto`, which waits for `load`, can return while menus and forms are still plain HTML.
  */
 export async function gotoHydrated(page: Page, path: string) {

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, request } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { adminHeaders, baseURL, unique } from "./admin-fixtures";
+import { mailedLink } from "./mail-box";
 
 // Identity specs never touch the shared e2e admin's factors or password: each test makes its own
 // admins through the real invitation flow, using the shared admin's session only to invite.
@@ -30,33 +31,13 @@ export async function sharedAdminApi(): Promise<APIRequestContext> {
   return request.newContext({ baseURL, extraHTTPHeaders: adminHeaders, storageState: await sharedSession });
 }
 
-/** The path and fragment of the newest mailed link of `kind` sent to `to` (polled: the mail may be written after the answer). */
-export async function mailedLink(api: APIRequestContext, to: string, kind: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const list = await (await api.get("/api/admin/outbox?pageSize=100")).json();
-        const item = (list.items as { id: number; kind: string; to: string[] }[]).find((m) => m.kind === kind && m.to.includes(to));
-        if (!item) return "";
-        const preview = await (await api.get(`/api/admin/outbox/${item.id}`)).json();
-        const match = /https?:\/\/[^\s/]+(\/admin\/[a-z-]+#token=[A-Za-z0-9_-]+)/.exec(preview.text as string);
-        link = match?.[1] ?? "";
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe("");
-  return link;
-}
-
-/** A new admin, invited by the shared admin and accepted through the API; a unique e-mail. */
+/** A new admin, invited by the shared admin and accepted through the API with the link of the delivered mail; a unique e-mail. */
 export async function newAdmin(api: APIRequestContext, label: string) {
   const email = `${unique(label)}@example.com`.toLowerCase();
   const password = `pw ${unique("long enough")}`;
   const invited = await api.post("/api/admin/admins", { data: { email } });
   expect(invited.status()).toBe(201);
-  const link = await mailedLink(api, email, "admin-invitation");
+  const link = await mailedLink(email, "/admin/invite");
   const token = new URLSearchParams(link.split("#")[1]).get("token");
   const accepted = await api.post("/api/admin/invitations/accept", { data: { token, password } });
   expect(accepted.status()).toBe(200);

@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration";
 
-// Decision 007: a public page requests its scripts only after the whole document was parsed (and
-// painted two frames later; the paint's timestamp is not asserted, Chromium reports it late), then
-// runs them under the page's CSP: hashes when prerendered, a nonce when rendered per request, as
-// the 404 page is. Decision 030: on static pages those scripts are the islands entry alone, not
-// React Router; React comes only with a contact form that is used. The admin login needs its
-// scripts at once.
+// A static page requests its script only after the whole document was parsed (and painted two
+// frames later; the paint's timestamp is not asserted, Chromium reports it late), then runs it
+// under the page's CSP: hashes when prerendered, a nonce when rendered per request, as the 404 page
+// is. That script is the islands entry alone, not React Router (decision 030); React comes only
+// with a contact form that is used.
 for (const path of ["/", "/products/educational/campus/docs", "/products/no-such-thing"]) {
   test(`${path} requests only the islands entry, after the parsed document, without CSP errors`, async ({ page }) => {
     const errors: string[] = [];
@@ -72,9 +71,13 @@ test("the home form brings React when it is used; a submit made before that wait
   expect(await formCode()).toBe(true);
 });
 
-test("the login page still preloads its scripts from the head", async ({ page }) => {
+// The other kind of page, the ones React Router runs (login, admin, checkout), carries React
+// Router's own tags as it renders them: preloads in the head, its bootstrap at the end of the body.
+test("the login page loads React Router's scripts from the head, as React Router renders them", async ({ page }) => {
   await page.goto("/login");
   const html = await (await page.request.get("/login")).text();
-  expect(html).toMatch(/<head>.*<link rel="modulepreload" fetchpriority="low"/s);
+  expect(html).toMatch(/<head>.*<link rel="modulepreload" href="\/assets\//s);
+  expect(html).not.toContain("fetchpriority");
+  expect(html).toContain("__reactRouterContext");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 });

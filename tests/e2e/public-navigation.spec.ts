@@ -7,6 +7,7 @@ import { gotoHydrated } from "./hydration";
 const isPhone = (width: number | undefined) => (width ?? 1366) < 768;
 
 test("desktop: hovering Products opens the mega-menu, leaving closes it", async ({ page, viewport }) => {
+  // Skipped on the phone project: a touch screen has no hover; the phone test below taps instead.
   test.skip(isPhone(viewport?.width), "hover exists only on desktop");
   await gotoHydrated(page, "/");
   const products = page.getByRole("button", { name: "Products" });
@@ -24,6 +25,7 @@ test("desktop: hovering Products opens the mega-menu, leaving closes it", async 
 });
 
 test("keyboard: Enter opens the products menu, Escape closes it and returns focus", async ({ page, viewport }) => {
+  // Skipped on the phone project: the desktop menu bar is hidden there; the hamburger test covers it.
   test.skip(isPhone(viewport?.width), "the phone menu is tested by tapping");
   await gotoHydrated(page, "/");
   const products = page.getByRole("button", { name: "Products" });
@@ -37,6 +39,7 @@ test("keyboard: Enter opens the products menu, Escape closes it and returns focu
 });
 
 test("phone: the menu toggles, Products opens on tap, choosing a product closes the menu", async ({ page, viewport }) => {
+  // Skipped on the desktop project: the hamburger button is not rendered at desktop width.
   test.skip(!isPhone(viewport?.width), "the hamburger menu exists only on small screens");
   await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration";
-import { prerenderPaths } from "../../app/prerender";
+import { publicPagePaths } from "../../app/prerender";
 
 // Every public route: its own title, description, canonical, Open Graph; no serious axe findings.
-for (const path of prerenderPaths) {
+for (const path of publicPagePaths) {
   test(`${path} renders with meta tags and passes axe`, async ({ page }) => {
     const response = await gotoHydrated(page, path);
     expect(response?.status()).toBe(200);
@@ -30,7 +30,7 @@ test("an unknown path answers 404 with a not-found page linking home", async ({ 
 
 test("sitemap.xml lists the public pages and robots.txt keeps crawlers out of the admin area", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of prerenderPaths) expect(sitemap).toContain(`${path}</loc>`);
+  for (const path of publicPagePaths) expect(sitemap).toContain(`${path}</loc>`);
   const robots = await (await request.get("/robots.txt")).text();
   for (const path of ["/dashboard", "/login", "/dev-quest-add"]) expect(robots).toContain(`Disallow: ${path}`);
 });

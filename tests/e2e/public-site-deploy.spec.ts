@@ -4,12 +4,12 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prerenderPaths } from "../../app/prerender";
+import { publicPagePaths } from "../../app/prerender";
 import { E2E_PORT } from "../../playwright.config";
 import { gotoHydrated } from "./hydration";
 import { startOwnServer, stopOwnServer } from "./own-server";
 
-// PRODUCT.md section 7: the same build, started with PUBLIC_ORIGIN and SITE_CONFIG_FILE, shows that
+// The same build, started with PUBLIC_ORIGIN and SITE_CONFIG_FILE, shows that
 // deployment's origin and facts everywhere without a rebuild. The suite's own server runs the
 // example config (no phone); this file starts a second one on its own port.
 const ORIGIN = "https://www.example.org";
@@ -22,12 +22,14 @@ const deployed = `http://127.0.0.1:${PORT}`;
 const articles = readdirSync("content/blog")
   .filter((f) => f.endsWith(".md") && f !== "README.md")
   .map((f) => `/Blog/${f.slice(0, -3)}`);
-const pages = [...prerenderPaths, ...articles];
+const pages = [...publicPagePaths, ...articles];
 
 const attr = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
 
 test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
   let server: ChildProcess | undefined;
+  // Skipped on the phone project: these check HTTP answers (headers, files, a second server), which
+  // do not depend on the viewport; running them twice would only double the time.
   test.skip(({ isMobile }) => isMobile, "HTTP answers only: the desktop project covers them");
 
   test.beforeAll(async () => {
@@ -133,6 +135,8 @@ test.describe("a deployment with PUBLIC_ORIGIN and a site config file", () => {
 });
 
 test.describe("share images and the feed", () => {
+  // Skipped on the phone project: these check HTTP answers (headers, files, a second server), which
+  // do not depend on the viewport; running them twice would only double the time.
   test.skip(({ isMobile }) => isMobile, "HTTP answers only: the desktop project covers them");
 
   test("every page's og:image answers 200 image/png 1200x630, with its size and alt in the tags", async ({ request }) => {

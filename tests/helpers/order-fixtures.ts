@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { queryRows } from "../../server/db/query-rows";
+import type { Db } from "../../server/platform/db/client";
+import { queryRows } from "../../server/platform/db/query-rows";
 
 /** The id of a product version (throws when unknown). */
 export async function versionIdOf(db: Db, productId: string, version: string): Promise<number> {

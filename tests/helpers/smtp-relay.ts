@@ -6,6 +6,8 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 export type SmtpRelayOptions = {
   /** Milliseconds (at most; each mail waits a random share) between taking a mail and answering 250: a slow relay, so a sender killed in that gap never learns its mail was taken. */
   answerDelayMs?: number;
+  /** Called with each accepted mail before the relay answers 250 (e.g. to store it): the sender sees "sent" only after it ran. */
+  onReceived?: (mail: ReceivedMail) => void;
 };
 
 /**
@@ -35,11 +37,17 @@ export async function startSmtpRelay(port = 0, options: SmtpRelayOptions = {}) {
             });
             return callback(err);
           }
-          received.push({
+          const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString("utf8"),
-          });
+          };
+          received.push(mail);
+          try {
+            options.onReceived?.(mail);
+          } catch (err) {
+            return callback(err instanceof Error ? err : new Error(String(err)));
+          }
           if (options.answerDelayMs) setTimeout(() => callback(), Math.random() * options.answerDelayMs);
           else callback();
         });

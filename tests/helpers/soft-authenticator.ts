@@ -8,7 +8,15 @@ const UV = 0x04;
 const AT = 0x40;
 
 /** What a test may spoil in one ceremony to check that the server refuses it. */
-export type Tamper = { origin?: string; rpId?: string; type?: string; signWith?: KeyObject; challenge?: string };
+export type Tamper = {
+  origin?: string;
+  rpId?: string;
+  type?: string;
+  signWith?: KeyObject;
+  challenge?: string;
+  /** false: the user touched the key (UP) but was not verified (no UV: no PIN or biometrics). */
+  userVerified?: boolean;
+};
 
 /**
  * A software WebAuthn authenticator for API tests: one ES256 (P-256) credential, attestation "none".
@@ -66,7 +74,7 @@ export function softAuthenticator(opts: { rpId: string; origin: string }) {
     },
     /** navigator.credentials.get(): a signed assertion over authenticatorData || sha256(clientDataJSON). */
     assert(options: { challenge: string }, t: Tamper = {}) {
-      const auth = authData(t.rpId ?? opts.rpId, UP | UV);
+      const auth = authData(t.rpId ?? opts.rpId, t.userVerified === false ? UP : UP | UV);
       const client = clientData("webauthn.get", options.challenge, t);
       const signature = sign("sha256", Buffer.concat([auth, sha256(client)]), t.signWith ?? privateKey); // DER, as WebAuthn wants
       const response = { clientDataJSON: b64url(client), authenticatorData: b64url(auth), signature: b64url(signature) };

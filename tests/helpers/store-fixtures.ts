@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { hmacHex } from "../../server/integrations/payments/signature";
+import { CreatedOrderSchema } from "../../contract/store";
+import { checkoutSignature, hmacHex } from "../../server/integrations/payments/signature";
 import type { TestApp } from "./test-app";
 
 /** A product version for sale, written straight to the database (each test file uses its own product ids). */
@@ -44,3 +45,28 @@ export function signedEvent(secret: string, event: string, payload: Record<strin
 export const paymentEntity = (id: string, orderId: string, amount: number, currency = "INR") => ({
   payment: { entity: { id, entity: "payment", amount, currency, status: "captured", order_id: orderId } },
 });
+
+/**
+ * Places an order through the checkout API and pays it through the confirm call with a signature
+ * made with the test provider's `secret`, as the test sandbox does; answers the order id.
+ */
+export async function buyAndPay(
+  app: TestApp,
+  secret: string,
+  order: { product_id: string; version: string; email: string; name: string; billing?: Record<string, string> },
+  { ip, paymentId }: { ip: string; paymentId: string },
+): Promise<number> {
+  const res = await app.request("/api/checkout/orders", { method: "POST", json: order, ip });
+  if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
+  const o = CreatedOrderSchema.parse(await res.json());
+  const paid = await app.request(`/api/checkout/orders/${o.order_id}/confirm`, {
+    method: "POST",
+    json: {
+      razorpay_order_id: o.payment.provider_order_id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: checkoutSignature(secret, o.payment.provider_order_id, paymentId),
+    },
+  });
+  if (paid.status !== 200) throw new Error(`confirm failed: ${paid.status} ${await paid.text()}`);
+  return o.order_id;
+}

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createApp } from "../../server/app";
-import { testConfig, type Config } from "../../server/config";
-import type { Database } from "../../server/db/client";
-import { createServices } from "../../server/services/services";
+import { testConfig, type Config } from "../../server/platform/config";
+import type { Database } from "../../server/platform/db/client";
+import { createServices } from "../../server/services";
 import { createTestDatabase } from "./test-db";
 
 export const TEST_ADMIN = { email: "admin@example.com", password: "correct horse battery staple" };

@@ -1,15 +1,21 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
-import { type Database, openPglite, openPostgres } from "../../server/db/client";
-import { runMigrations } from "../../server/db/migrate";
+import { inject } from "vitest";
+import { type Database, openPglite, openPostgres } from "../../server/platform/db/client";
+import { runMigrations } from "../../server/platform/db/migrate";
 
 /**
  * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
  * database of its own on the TEST_DATABASE_URL server, dropped again by close(). (A database, not
- * a schema: drizzle-kit's migrations name "public" in their foreign keys.)
+ * a schema: drizzle-kit's migrations name "public" in their foreign keys.) Both are copies of the
+ * run's template migrated once by tests/helpers/test-db-template.ts; without it (a config with no
+ * globalSetup) the database is migrated here.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") {
+    const template = inject("pgliteTemplate");
+    if (template) return openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) });
     const database = await openPglite();
     await runMigrations(database);
     return database;
@@ -17,11 +23,12 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await onServer(url, `create database ${name}`);
+  const template = inject("postgresTemplate");
+  await onServer(url, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = openPostgres(dbUrl.toString());
-  await runMigrations(database);
+  if (!template) await runMigrations(database);
   return {
     ...database,
     close: async () => {

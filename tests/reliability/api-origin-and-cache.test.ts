@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Findings 2 and 4 of issue 11: a page on another origin could post the contact form to the API
+// Two holes this closes: a page on another origin could post the contact form to the API
 // (stored, 201), and /api answers (the login's auth_token among them) carried no Cache-Control.
 let server: RunningServer;
 beforeAll(async () => {

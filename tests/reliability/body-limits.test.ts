@@ -3,7 +3,7 @@ import { figureRow } from "./helpers/figures";
 import { rawRequest } from "./helpers/raw-http";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Findings 1 and 8 of issue 11: page form actions read bodies of any size (a 100 MB urlencoded post
+// What this guards against: page form actions read bodies of any size (a 100 MB urlencoded post
 // to /contact/sent was parsed in full), accepted multipart, and ran for PUT, PATCH and DELETE.
 let server: RunningServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -7,9 +7,10 @@ import { figureRow } from "./helpers/figures";
 import { serverJs, startServer, stopServer, type RunningServer } from "./helpers/server";
 import { pgliteMessages } from "./helpers/stored-messages";
 
-// One process per embedded data directory: with the server running, a second server and the admin
-// CLI stop at once with a clear message and a non-zero exit, the first server keeps serving with
-// its data intact, and after it is SIGKILLed its stale lock does not keep a new server out.
+// One process per embedded data directory: with the server running, a second server stops at once
+// with a clear message and a non-zero exit, the admin CLI hands its command to the running server
+// (server/cli/admin-socket.ts), the first server keeps serving with its data intact, and after it
+// is SIGKILLed its stale lock does not keep a new server out.
 
 /** Runs a command to its end; a run past 60 s is killed and fails (a hang, not a timing check). */
 function runToExit(
@@ -44,13 +45,23 @@ async function post(server: RunningServer, message: string): Promise<number> {
   return res.status;
 }
 
+async function login(server: RunningServer): Promise<number> {
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "lock-admin@example.com", password: "a long enough passphrase" }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
 const adminCreate = (dataDir: string) =>
   runToExit("npm", ["run", "--silent", "admin", "--", "create", "--email", "lock-admin@example.com"], {
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: "a long enough passphrase",
   });
 
-it("keeps a second server and the admin CLI off a data directory in use, and recovers a stale lock", async () => {
+it("keeps a second server off a data directory in use, runs the admin CLI through the server, and recovers a stale lock", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rel-lock-"));
   const acked: string[] = [];
   const first = await startServer({ dataDir });
@@ -61,9 +72,17 @@ it("keeps a second server and the admin CLI off a data directory in use, and rec
   const lockMessage = `is in use by the web server (pid ${first.proc.pid})`;
   expect(second.code).not.toBe(0);
   expect(second.output).toContain(lockMessage);
-  expect(admin.code).not.toBe(0);
-  expect(admin.output).toContain(lockMessage);
-  expect(admin.output).toContain("Stop the server first");
+  // The CLI ran its command in the running server: the new admin signs in there at once.
+  expect(admin.code, admin.output).toBe(0);
+  expect(admin.output).toContain("Created admin lock-admin@example.com.");
+  expect(await login(first)).toBe(200);
+  const removed = await runToExit("npm", ["run", "--silent", "admin", "--", "remove-factor", "--email", "nobody@example.com"], {
+    DATA_DIR: dataDir,
+  });
+  expect(removed.code).toBe(1);
+  expect(removed.output).toContain("No admin with the e-mail nobody@example.com.");
+  const socketFile = path.join(dataDir, "admin.sock");
+  expect(statSync(socketFile).mode & 0o777).toBe(0o600);
 
   // The first server still answers and stores.
   expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
@@ -79,10 +98,19 @@ it("keeps a second server and the admin CLI off a data directory in use, and rec
   if ((await post(third, "lock recovered")) === 201) acked.push("lock recovered");
   expect(await stopServer(third)).toBe(0);
   expect(existsSync(lockFile)).toBe(false);
+  expect(existsSync(socketFile)).toBe(false);
 
-  // With the directory free again the same admin command succeeds, so its refusal above was the lock.
+  // With the directory free the CLI opens the database itself (the admin exists: a password reset).
   const adminFree = await adminCreate(dataDir);
   expect(adminFree.code, adminFree.output).toBe(0);
+  expect(adminFree.output).toContain("Reset the password of lock-admin@example.com");
+
+  // Held by a process with no admin socket (another CLI): the CLI says to stop it first.
+  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, owner: "npm run seed:demo" }));
+  const adminHeld = await adminCreate(dataDir);
+  expect(adminHeld.code).toBe(1);
+  expect(adminHeld.output).toContain(`is in use by npm run seed:demo (pid ${process.pid})`);
+  expect(adminHeld.output).toContain("Stop the server first");
 
   const stored = await pgliteMessages(dataDir);
   const lost = acked.filter((m) => !stored.has(m));

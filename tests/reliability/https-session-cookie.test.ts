@@ -3,7 +3,7 @@ import { insertAdmin, loginToken } from "./helpers/admin-fixture";
 import { createScratchDatabase, skipPostgres, type ScratchDatabase } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Finding 7 of issue 11: over HTTPS the plain `session_id` cookie was accepted beside
+// Over HTTPS the plain `session_id` cookie was accepted beside
 // `__Host-session_id`. A cookie without the prefix can be planted by a sibling subdomain or a
 // plain-HTTP answer, so over HTTPS only the __Host- one may count (API and pages alike).
 let server: RunningServer;

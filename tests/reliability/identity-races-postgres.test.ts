@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../server/db/query-rows";
-import { MAX_FAILURES } from "../../server/services/auth";
+import { queryRows } from "../../server/platform/db/query-rows";
+import { MAX_FAILURES } from "../../server/features/identity/auth";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { pgUrl, sharedPostgres } from "./helpers/race-postgres";
 

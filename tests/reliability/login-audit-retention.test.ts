@@ -3,7 +3,7 @@ import { figureRow } from "./helpers/figures";
 import { createScratchDatabase, skipPostgres, type ScratchDatabase } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Finding 3 of issue 11: every throttled login wrote an audit row holding the attacker's e-mail
+// Before this fix every throttled login wrote an audit row holding the attacker's e-mail
 // text (~1,300 rows in 10 s from one client), and audit and throttle rows were never deleted.
 let db: ScratchDatabase;
 let server: RunningServer | undefined;

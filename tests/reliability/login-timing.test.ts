@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/test-app";
 
-// Login timing (PRODUCT.md section 3): an unknown e-mail and a wrong password must take the same
+// Login timing: an unknown e-mail and a wrong password must take the same
 // time, or the answer time tells which admin e-mails exist. argon2id dominates both (the unknown
 // e-mail is verified against a dummy hash); without the dummy check the ratio measured 0.21 here.
 // Each attempt comes from its own client IP, so neither throttle is reached.

@@ -4,7 +4,7 @@ import { figureRow } from "./helpers/figures";
 import { createScratchDatabase, skipPostgres } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// PRODUCT.md section 8: "many instances on one PostgreSQL send each mail once". Two real servers
+// Many instances on one PostgreSQL send each mail once. Two real servers
 // share one database and one relay; a backlog waits in the outbox when both start, and contact
 // posts to both add notifications while they drain. Each instance has its own MAIL_FROM, so the
 // relay tells who sent what: both must have sent, and every Message-ID must arrive exactly once.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, skipPostgres, type ScratchDatabase } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Finding 5 of issue 11: errors in server-rendered pages went to console.error as they were: a POST
+// Before this fix, errors in server-rendered pages went to console.error as they were: a POST
 // to /login (no action) logged a 12-line stack, and a database error in the session check logged the
 // whole SQL with the cookie's hash. Every log line must be one JSON object, with no stack and no SQL.
 function logProblems(output: string): string[] {
@@ -42,6 +42,14 @@ describe("errors in server-rendered pages", () => {
     expect(logProblems(output)).toEqual([]);
     expect(output.trim().split("\n")).toHaveLength(1);
     expect(JSON.parse(output)).toMatchObject({ level: "warn", status: 405, path: "/login" });
+  });
+
+  it("a path with a malformed percent-encoding logs nothing that is not JSON", async () => {
+    const before = server.output().length;
+    const res = await fetch(`${server.url}/products/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logProblems(server.output().slice(before))).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCouponCodes } from "../../contract/coupon-code";
-import { queryRows } from "../../server/db/query-rows";
-import { LOGIN_POSTS_PER_MINUTE, MAX_FAILURES } from "../../server/services/auth";
+import { queryRows } from "../../server/platform/db/query-rows";
+import { LOGIN_POSTS_PER_MINUTE, MAX_FAILURES } from "../../server/features/identity/auth";
 import { addVersions, versionInput } from "../helpers/product-fixtures";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/test-app";
 import { pgUrl, sharedPostgres } from "./helpers/race-postgres";

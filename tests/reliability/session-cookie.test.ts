@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_ABSOLUTE_MS } from "../../server/services/auth";
+import { SESSION_ABSOLUTE_MS } from "../../server/features/identity/auth";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/test-app";
 
-// The session cookie's flags (PRODUCT.md sections 3-4): HttpOnly, SameSite=Lax, Path=/, Secure and the
+// The session cookie's flags: HttpOnly, SameSite=Lax, Path=/, Secure and the
 // __Host- name over HTTPS (behind the trusted proxy), no lifetime beyond the absolute session expiry;
 // logout clears exactly the cookie that login set.
 let t: TestApp;

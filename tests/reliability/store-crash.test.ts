@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/open";
-import { queryRows } from "../../server/db/query-rows";
+import { loadConfig } from "../../server/platform/config";
+import { openDatabase } from "../../server/platform/db/open";
+import { queryRows } from "../../server/platform/db/query-rows";
 import { checkoutSignature } from "../../server/integrations/payments/signature";
 import { paymentEntity, signedEvent } from "../helpers/store-fixtures";
 import { figureRow } from "./helpers/figures";
@@ -68,6 +68,7 @@ async function buyer(server: RunningServer, ledger: Ledger, alive: () => boolean
         version: "1.0",
         email: `crash${n}@example.com`,
         name: "Crash Buyer",
+        billing: { state_code: "29" },
         coupon,
       });
       if (res.status === 409) {

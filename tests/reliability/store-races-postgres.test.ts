@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { CreatedOrderSchema } from "../../contract/store";
-import { queryRows } from "../../server/db/query-rows";
+import { queryRows } from "../../server/platform/db/query-rows";
 import { checkoutSignature } from "../../server/integrations/payments/signature";
 import { addCoupons, addSaleVersion, paymentEntity, signedEvent } from "../helpers/store-fixtures";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -88,6 +88,47 @@ describe.skipIf(!pgUrl)("store races on PostgreSQL, two app instances", () => {
     figures.push(`| confirm + webhook at once, 50 orders | 50 x one licence, one receipt mail; confirm's key = stored key ${same}/50 |`);
     expect(same).toBe(50);
     expect(await count(sql`select count(*) as n from orders where payment_id like 'pay_RACE%' and status = 'placed'`)).toBe(50);
+  });
+
+  it("two partial refunds of one order at the same moment (and a repeat), 30 times: refunded once, licence revoked", async () => {
+    const webhook = (t: TestApp, e: { body: string; headers: Record<string, string> }) =>
+      t.request("/api/payments/razorpay/webhook", { method: "POST", body: e.body, headers: e.headers });
+    for (let i = 0; i < 30; i++) {
+      const o = CreatedOrderSchema.parse(await (await create(a, 2000 + i)).json());
+      const payId = `pay_RFND${String(i).padStart(10, "0")}`;
+      const paid = signedEvent(
+        SECRET,
+        "payment.captured",
+        paymentEntity(payId, o.payment.provider_order_id, o.payment.amount),
+        `evt_rp_${i}`,
+      );
+      expect((await webhook(a, paid)).status).toBe(200);
+      const half = o.payment.amount / 2;
+      const refund = (n: number) => ({
+        refund: { entity: { id: `rfnd_RACE${i}x${n}`, payment_id: payId, amount: half, currency: "INR" } },
+      });
+      const statuses = await Promise.all([
+        webhook(a, signedEvent(SECRET, "refund.processed", refund(1), `evt_rr_${i}_1`)),
+        webhook(b, signedEvent(SECRET, "refund.processed", refund(2), `evt_rr_${i}_2`)),
+        // The same provider refund again under another event id: adds nothing.
+        webhook(either(i), signedEvent(SECRET, "refund.processed", refund(1), `evt_rr_${i}_3`)),
+      ]).then((r) => r.map((x) => x.status));
+      expect(statuses).toEqual([200, 200, 200]);
+      expect((await a.services.store.orders.publicView(o.order_id, o.token)).status).toBe("refunded");
+      expect(await count(sql`select count(*) as n from refunds where order_id = ${o.order_id}`)).toBe(2);
+      expect(await count(sql`select count(*) as n from licences where order_id = ${o.order_id} and revoked_at is not null`)).toBe(1);
+      // One credit note per refund, issued in the transaction that recorded it.
+      expect(await count(sql`select count(*) as n from invoices where order_id = ${o.order_id} and kind = 'credit_note'`)).toBe(2);
+    }
+    // Credit note numbers across both instances: 1 … 60, none skipped, none twice.
+    const seqs = await a.database.db.execute(sql`select seq from invoices where kind = 'credit_note' order by seq`);
+    expect((seqs as unknown as { rows: { seq: number }[] }).rows.map((r) => Number(r.seq))).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
+    figures.push(
+      "| two half refunds + a repeat at once, 30 orders | 30 x refunded once, 2 refund rows and 2 credit notes, licence revoked |",
+    );
+    expect(await count(sql`select count(*) as n from orders where payment_id like 'pay_RFND%' and status = 'refunded'`)).toBe(30);
   });
 
   it("20 parallel activations of one key with a limit of 3: exactly 3 machines", async () => {

@@ -11,7 +11,7 @@ export type StoredBatch = {
   note?: string;
 };
 
-const COPIED_MS = 2000; // SPEC.md constants: the copied indicator lasts 2000 ms
+const COPIED_MS = 2000; // the copied indicator lasts 2000 ms, as on every copy button of the site
 
 /** The batch just stored stays on screen: every code, copy all, and a CSV file of it. */
 export function CouponBatchResult({ batch }: { batch: StoredBatch }) {

@@ -1,11 +1,13 @@
 import { useId, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { COUPON_MESSAGES, CouponBatchResponseSchema, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
+import { useActionData, useFetcher } from "react-router";
+import { COUPON_MESSAGES, MAX_COUPONS_PER_BATCH } from "../../../contract/coupons";
 import type { ProductInformation } from "../../../contract/products";
-import { ApiError, api, errorMessage } from "../../lib/api-client";
+import type { FormResult } from "../../lib/form-result";
 import { generateCouponCodes } from "../../../contract/coupon-code";
 import { couponCountError, couponTotals } from "../../lib/coupon-math";
 import { formatInrMinor } from "../../../contract/money";
+import { CouponBatchPlainForm } from "./coupon-batch-plain-form";
 import { CouponBatchResult, type StoredBatch } from "./coupon-batch-result";
 import { CouponTable } from "./coupon-table";
 import { NoVersionsYet } from "./no-versions-yet";
@@ -13,6 +15,7 @@ import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-fi
 import { useHydrated } from "./use-hydrated";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 import { useFocusFirstError } from "./use-focus-first-error";
+import { useFormResult } from "./use-form-result";
 
 /** The batch's fields shown on this screen, named as the server names them in its field errors. */
 const FIELD_LABELS: Record<string, string> = {
@@ -36,7 +39,7 @@ function failureMessage(message: string, errors: Record<string, string>) {
 const NOT_AVAILABLE = "Not available";
 
 /**
- * The Coupon Code Generator (SPEC.md section 2): choose a version, price a discount, generate, store.
+ * The Coupon Code Generator: choose a version, price a discount, generate, store.
  * `rows` come from the screen's loader; `onStored` reloads them (the coupon lists change).
  */
 export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; rows: ProductInformation[]; onStored: () => void }) {
@@ -47,7 +50,9 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
   const [percent, setPercent] = useState("");
   const [count, setCount] = useState("");
   const [codes, setCodes] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FormResult<StoredBatch>>();
+  const posted = useActionData<FormResult<StoredBatch>>();
+  const busy = fetcher.state !== "idle";
   const [submitError, setSubmitError] = useState("");
   const [countError, setCountError] = useState<string>();
   const [expiresOn, setExpiresOn] = useState("");
@@ -63,7 +68,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
   const selected = versions.find((row) => row.version === version);
   const totals = couponTotals(selected?.amount ?? 0, percent);
 
-  // SPEC: changing product or version resets the discount and the generated codes.
+  // Changing product or version resets the discount and the generated codes.
   function choose(nextProduct: string, nextVersion: string) {
     setProductId(nextProduct);
     setVersion(nextVersion);
@@ -83,37 +88,36 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
     setCodes(generateCouponCodes(prefix, Number(count)));
   }
 
-  async function submit() {
-    if (!selected) return;
-    setBusy(true);
-    setSubmitError("");
-    setFieldErrors({});
-    const batch = {
-      product_id: selected.product_id,
-      version: selected.version,
-      discount: Number(percent),
-      codes,
-      ...(expiresOn && { expires_on: expiresOn }),
-      ...(note.trim() && { note: note.trim() }),
-    };
-    try {
-      const { discount, codes: batchCodes, ...rest } = batch;
-      const json = { ...rest, coupons: batchCodes, discount_percentage: discount };
-      const answer = CouponBatchResponseSchema.parse(await api("/api/products/coupon/update", { json }));
-      toast.success(`${answer.added} coupons added.`);
-      setStored(batch);
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      if (result.value) setStored(result.value);
       setCodes([]);
       onStored();
-    } catch (error) {
-      const errors = error instanceof ApiError ? error.errors : {};
-      setSubmitError(failureMessage(errorMessage(error, "The server could not be reached."), errors));
-      setFieldErrors(errors);
+    } else {
+      setSubmitError(failureMessage(result.message, result.errors));
+      setFieldErrors(result.errors);
       toast.error(COUPON_MESSAGES.failure);
-    } finally {
-      setBusy(false);
     }
+  });
+
+  function submit() {
+    if (!selected) return;
+    setSubmitError("");
+    setFieldErrors({});
+    const form = new FormData();
+    form.set("product_id", selected.product_id);
+    form.set("version", selected.version);
+    form.set("discount_percentage", percent);
+    for (const code of codes) form.append("coupons", code);
+    if (expiresOn) form.set("expires_on", expiresOn);
+    if (note.trim()) form.set("note", note.trim());
+    void fetcher.submit(form, { method: "post" });
   }
 
+  if (!rows.length) return <NoVersionsYet />;
+  // Before (or without) JavaScript: the plain form, which the action answers by itself.
+  if (!hydrated) return <CouponBatchPlainForm rows={rows} posted={posted} />;
   if (!rows.length) return <NoVersionsYet />;
   return (
     <div ref={screenRef}>
@@ -143,7 +147,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
         )}
         {selected ? (
           <>
-            {/* Rupees, "₹1,499.00", as on every other screen (issue 14: currency shown with amounts). */}
+            {/* Rupees, "₹1,499.00", as on every other screen: an amount never appears without its currency. */}
             <Field label="Amount" value={formatInrMinor(totals.amountMinor)} readOnly />
             <Field
               label="Discount Percentage"
@@ -151,7 +155,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
               inputMode="numeric"
               required
               value={percent}
-              // The client blocks nothing (SPEC section 5), but states the server's rule as soon as the
+              // The client blocks nothing (the server decides), but states the server's rule as soon as the
               // typed value breaks it, and shows the server's own message after a refused submit.
               error={fieldErrors.discount_percentage ?? totals.percentError}
               onChange={(event) => {

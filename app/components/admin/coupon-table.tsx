@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { ProductInformation } from "../../../contract/products";
 import { secondaryButtonClass } from "./form-field";
 
-const PAGE_SIZE = 5; // SPEC section 9
+const PAGE_SIZE = 5; // five codes per page, as the original screen showed
 
 /** The existing coupons of one version, 5 per page. Status is words as well as colour. */
 export function CouponTable({ coupons }: { coupons: ProductInformation["coupons"] }) {

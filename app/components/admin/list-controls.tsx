@@ -5,7 +5,7 @@ import { secondaryButtonClass } from "./form-field";
  * A list screen's filters and page, kept in the URL so a filtered view can be reloaded and shared.
  * `update` sets (or, for an empty value, removes) parameters; a filter change passes `page: ""`.
  * While a change is still loading, `params` are the ones being loaded: a second change made before
- * the first answer arrives builds on the first instead of silently reverting it (issue 14).
+ * the first answer arrives builds on the first instead of silently reverting it.
  */
 export function useUrlFilters() {
   const [current, setParams] = useSearchParams();

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
+import type { FetcherWithComponents } from "react-router";
 import type { ContactMessage } from "../../../contract/contact";
-import { api, errorMessage } from "../../lib/api-client";
+import type { FormResult } from "../../lib/form-result";
 import type { ConfirmRequest } from "./confirm-dialog";
 import { secondaryButtonClass } from "./form-field";
 import { LocalTime } from "./local-time";
@@ -20,42 +20,34 @@ export function MessageItem({
   message,
   selected,
   onSelect,
-  onChanged,
+  fetcher,
   confirm,
 }: {
   message: ContactMessage;
   selected: boolean;
   onSelect: (selected: boolean) => void;
-  onChanged: () => void;
+  /**
+   * The screen's fetcher for one message's changes: it outlives this item (a restored message leaves
+   * the Archived view as its answer arrives), so the screen shows the answer's toast.
+   */
+  fetcher: FetcherWithComponents<FormResult>;
   /** The screen's one confirm dialog (decision 035). */
   confirm: (request: ConfirmRequest) => Promise<boolean>;
 }) {
-  const [busy, setBusy] = useState(false);
+  // Each button posts this message's id and what to do to the screen's action: through the fetcher
+  // with JavaScript, as a plain form post without.
+  const busy = fetcher.state !== "idle";
   const [expanded, setExpanded] = useState(false);
-
-  async function run(call: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await call();
-      toast.success(success);
-      onChanged();
-    } catch (error) {
-      toast.error(errorMessage(error, "The message could not be updated."));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const setStatus = (status: ContactMessage["status"]) =>
-    run(() => api(`/api/admin/messages/${message.id}`, { method: "PATCH", json: { status } }), `Message marked ${status}.`);
-  const remove = async () => {
+  // Deleting asks first (with JavaScript); the confirmed delete goes through the same fetcher.
+  async function remove(event: React.MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
     const ok = await confirm({
       title: `Delete the message from ${message.name}?`,
       text: "It is deleted for good. This cannot be undone.",
       confirmLabel: "Delete message",
     });
-    if (!ok) return;
-    void run(() => api(`/api/admin/messages/${message.id}`, { method: "DELETE" }), "Message deleted.");
-  };
+    if (ok) void fetcher.submit({ id: message.id, intent: "delete" }, { method: "post" });
+  }
 
   const org =
     message.source === "campus"
@@ -98,26 +90,34 @@ export function MessageItem({
           {expanded ? "Show less" : "Show the whole message"}
         </button>
       ) : null}
-      <div className="mt-3 flex flex-wrap gap-2">
+      <fetcher.Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="id" value={message.id} />
         {message.status === "new" ? (
-          <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setStatus("read")}>
+          <button type="submit" name="status" value="read" className={secondaryButtonClass} disabled={busy}>
             Mark read
           </button>
         ) : null}
         {message.status !== "archived" ? (
-          <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setStatus("archived")}>
+          <button type="submit" name="status" value="archived" className={secondaryButtonClass} disabled={busy}>
             Archive
           </button>
         ) : null}
         {message.status === "archived" ? (
-          <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setStatus("read")}>
+          <button type="submit" name="status" value="read" className={secondaryButtonClass} disabled={busy}>
             Restore
           </button>
         ) : null}
-        <button type="button" className={`${secondaryButtonClass} border-red-700 text-red-800`} disabled={busy} onClick={remove}>
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className={`${secondaryButtonClass} border-red-700 text-red-800`}
+          disabled={busy}
+          onClick={remove}
+        >
           Delete
         </button>
-      </div>
+      </fetcher.Form>
     </li>
   );
 }

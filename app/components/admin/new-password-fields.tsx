@@ -1,6 +1,6 @@
 import { Field } from "./form-field";
 
-export const MIN_ADMIN_PASSWORD = 12; // server/services/passwords.ts MIN_ADMIN_PASSWORD_LENGTH
+export const MIN_ADMIN_PASSWORD = 12; // server/features/identity/passwords.ts MIN_ADMIN_PASSWORD_LENGTH
 
 /** The new password twice, with the rule as a hint; `name` is the first field's name in the API call. */
 export function NewPasswordFields({ name, errors }: { name: string; errors: Record<string, string> }) {

@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { useFetcher } from "react-router";
 import type { OutboxPreview as Preview, OutboxItem as Item } from "../../../contract/outbox";
-import { api, errorMessage } from "../../lib/api-client";
+import type { FormResult } from "../../lib/form-result";
 import { secondaryButtonClass } from "./form-field";
+import { useFormResult } from "./use-form-result";
 
 /** The preview route's answer (app/routes/admin/outbox-preview.ts): the preview, or why there is none. */
 export type OutboxPreviewResult = { preview: Preview; error?: undefined } | { preview?: undefined; error: string };
@@ -18,21 +19,16 @@ const when = (iso: string) => new Date(iso).toUTCString();
 /** One outbox mail: its delivery state, a preview on demand, and Resend. */
 export function OutboxItem({ item, onChanged }: { item: Item; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Resend posts to the Outbox's action: a fetcher with JavaScript, a plain form post without.
+  const fetcher = useFetcher<FormResult>();
+  const busy = fetcher.state !== "idle";
   const previewId = useId();
-
-  async function resend() {
-    setBusy(true);
-    try {
-      await api(`/api/admin/outbox/${item.id}/resend`, { method: "POST" });
-      toast.success("The mail is queued to be sent again.");
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
       onChanged();
-    } catch (error) {
-      toast.error(errorMessage(error, "The mail could not be queued again."));
-    } finally {
-      setBusy(false);
-    }
-  }
+    } else toast.error(result.message);
+  });
 
   return (
     <li className="rounded-lg bg-white p-4 shadow" aria-label={`Mail: ${item.subject}`} data-testid="outbox-item">
@@ -67,7 +63,7 @@ export function OutboxItem({ item, onChanged }: { item: Item; onChanged: () => v
           </>
         ) : null}
       </dl>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <fetcher.Form method="post" className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
           className={secondaryButtonClass}
@@ -77,10 +73,11 @@ export function OutboxItem({ item, onChanged }: { item: Item; onChanged: () => v
         >
           {open ? "Hide preview" : "Preview"}
         </button>
-        <button type="button" className={secondaryButtonClass} disabled={busy} onClick={resend}>
+        <input type="hidden" name="id" value={item.id} />
+        <button type="submit" className={secondaryButtonClass} disabled={busy}>
           Resend
         </button>
-      </div>
+      </fetcher.Form>
       <div id={previewId}>{open ? <OutboxPreview id={item.id} subject={item.subject} /> : null}</div>
     </li>
   );

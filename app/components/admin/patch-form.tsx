@@ -1,67 +1,70 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { useFetcher } from "react-router";
 import { PatchCreateSchema } from "../../../contract/patches";
-import { SuccessMessageSchema } from "../../../contract/common";
 import type { VersionDetails } from "../../../contract/products";
-import { ApiError, api, errorMessage } from "../../lib/api-client";
+import type { FormResult } from "../../lib/form-result";
 import { Field, type FieldErrors, FormError, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
 import { NoVersionsYet } from "./no-versions-yet";
 import { useFocusFirstError } from "./use-focus-first-error";
+import { useFormResult } from "./use-form-result";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * Create Patch Version Release: product, then its major version, then the patch and its features.
- * `details` (product name -> its versions) come from the screen's loader.
+ * `details` (product name -> its versions) come from the screen's loader. The form posts to the
+ * screen's action (app/routes/admin/patch-release.server.ts) through a fetcher, after the same check
+ * the action makes; the listed features go as hidden features.N fields.
  */
 export function PatchForm({ details: map }: { details: VersionDetails }) {
   const hydrated = useHydrated();
+  const fetcher = useFetcher<FormResult>();
   const [product, setProduct] = useState("");
   const [majorVersion, setMajorVersion] = useState("");
   const [patchVersion, setPatchVersion] = useState("");
   const [feature, setFeature] = useState("");
   const [features, setFeatures] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
-  // After a refused submit the focus goes to the first message (issue 14, friction 5), not only a toast.
+  // After a refused submit the focus goes to the first message, not only a toast: a keyboard user lands on what to fix.
   useFocusFirstError(formRef, errors);
 
   function addFeature() {
-    // SPEC section 5: a blank feature is ignored.
+    // A blank feature line is ignored, so an empty trailing line never becomes a feature.
     if (!feature.trim()) return;
     setFeatures([...features, feature.trim()]);
     setFeature("");
   }
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = PatchCreateSchema.safeParse({ product, majorVersion, patchVersion, features });
-    if (!checked.success) return setErrors(issuesToErrors(checked.error.issues));
-    setBusy(true);
-    setErrors({});
-    try {
-      const answer = SuccessMessageSchema.parse(await api("/api/products/version/patch/create", { json: checked.data }));
-      toast.success(answer.message);
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
       setPatchVersion("");
       setFeatures([]);
-    } catch (error) {
-      const message = errorMessage(error, "The patch could not be created: the server could not be reached.");
-      // 404: the chosen version is gone (deleted since the page loaded), said on the Major Version field.
-      const fieldErrors = error instanceof ApiError ? (error.status === 404 ? { majorVersion: message } : error.errors) : {};
-      // A refusal with no field of its own (the server unreachable) is the form's alert, focused.
-      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: message });
-      toast.error(message);
-    } finally {
-      setBusy(false);
+      return;
     }
+    // A refusal with no field of its own (the server unreachable) is the form's alert, focused.
+    setErrors(Object.keys(result.errors).length ? result.errors : { form: `The patch could not be created: ${result.message}` });
+    toast.error(result.message);
+  });
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const draft = new FormData(event.currentTarget).get("draft") === "on";
+    const checked = PatchCreateSchema.safeParse({ product, majorVersion, patchVersion, features, ...(draft ? { draft } : {}) });
+    if (!checked.success) return setErrors(issuesToErrors(checked.error.issues));
+    setErrors({});
+    void fetcher.submit(event.currentTarget, { method: "post" });
   }
 
   if (!Object.keys(map).length) return <NoVersionsYet />;
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
+    <form ref={formRef} method="post" onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6">
       {/* Options come with the page (loader): wait for React, or hydration drops an early choice. */}
       <SelectField
         label="Product"
+        name="product"
         placeholder="Select a product"
         required
         disabled={!hydrated}
@@ -76,6 +79,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
       {product ? (
         <SelectField
           label="Major Version"
+          name="majorVersion"
           placeholder="Select a version"
           required
           value={majorVersion}
@@ -86,6 +90,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
       ) : null}
       <Field
         label="Patch Version"
+        name="patchVersion"
         placeholder="1.0.1"
         value={patchVersion}
         onChange={(event) => setPatchVersion(event.target.value)}
@@ -114,6 +119,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
           <ul className="mt-3 list-disc space-y-1 pl-6 text-sm" aria-label="Patch features">
             {features.map((text, i) => (
               <li key={`${i}-${text}`}>
+                <input type="hidden" name={`features.${i}`} value={text} />
                 {text}{" "}
                 <button
                   type="button"
@@ -128,6 +134,9 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
           </ul>
         ) : null}
       </div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="draft" className="h-4 w-4" /> Save as draft (not on the release notes until published)
+      </label>
       <FormError message={errors.form} />
       {majorVersion ? (
         <button type="submit" className={buttonClass} disabled={!hydrated || busy}>

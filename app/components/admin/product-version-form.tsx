@@ -1,11 +1,13 @@
 import { useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { useActionData, useFetcher } from "react-router";
 import type { VersionDetail } from "../../../contract/admin-versions";
 import { PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
-import { ApiError, api, errorMessage } from "../../lib/api-client";
+import type { FormResult } from "../../lib/form-result";
 import { Field, type FieldErrors, FormError, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
 import { type Row, RowsEditor } from "./rows-editor";
 import { useFocusFirstError } from "./use-focus-first-error";
+import { useFormResult } from "./use-form-result";
 import { useHydrated } from "./use-hydrated";
 import { AmountField, OsFieldset, REQUIREMENT_NAMES, RequirementFields } from "./version-fields";
 const FEATURE_COLUMNS = [{ key: "text" as const, label: "Feature" }];
@@ -23,40 +25,61 @@ const PYTHON_COLUMNS = [
 const filled = <K extends string>(rows: Row<K>[]) => rows.filter((row) => Object.values<string>(row).some((v) => v.trim()));
 
 /**
- * The Product Requirements form of a major / minor release (SPEC.md section 2). `from` pre-fills it
+ * The Product Requirements form of a major / minor release. `from` pre-fills it
  * from an earlier version (requirements, dependencies, packages, price); `product` fixes the product.
  */
 export function ProductVersionForm({ from, product }: { from?: VersionDetail | null; product?: { id: string; name: string } | null }) {
   const hydrated = useHydrated();
+  // Keyed: a stored version re-runs the screen's loader, whose new `from` mounts this form again; the
+  // answer (and its toast) must reach the new form.
+  const fetcher = useFetcher<FormResult>({ key: "product-version-form" });
+  // After a plain post (no JavaScript) the page comes back with the action's answer.
+  const posted = useActionData<FormResult>();
   const [features, setFeatures] = useState<Row<"text">[]>(from?.features.length ? from.features.map((text) => ({ text })) : [{ text: "" }]);
   const [external, setExternal] = useState<Row<"name" | "os" | "link" | "version">[]>(from?.external ?? []);
   const [python, setPython] = useState<Row<"name" | "version">[]>(from?.python ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState("");
-  const [progress, setProgress] = useState<"idle" | "running" | "done">("idle");
-  const submitting = progress === "running";
+  const [errors, setErrors] = useState<FieldErrors>(posted && !posted.ok ? posted.errors : {});
+  const [formError, setFormError] = useState(posted && !posted.ok ? posted.message : "");
+  const [checking, setChecking] = useState(false);
+  const submitting = checking || fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   // One object per failure: a new one on every render re-ran the hook and pulled the focus back to the
   // first message on each keystroke in the (controlled) feature and dependency rows.
   const focusErrors = useMemo(() => (formError ? { ...errors, form: formError } : errors), [errors, formError]);
   useFocusFirstError(formRef, focusErrors);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      formRef.current?.reset();
+      setFeatures([{ text: "" }]);
+      setExternal([]);
+      setPython([]);
+      setErrors({});
+    } else {
+      setErrors(result.errors);
+      setFormError(result.message);
+      toast.error(PRODUCT_MESSAGES.failure);
+    }
+  });
+
+  // With JavaScript: the same checks first (their toast names what is missing), then the action.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const text = (key: string) => String(form.get(key) ?? "");
-    setProgress("running");
+    setChecking(true);
     setFormError("");
     const os = form.getAll("os").map(String);
-    // SPEC section 5: product_id, product_name and one operating system, else the toast and stop.
+    // product_id, product_name and at least one operating system are required: else the toast and stop.
     if (!text("product_id").trim() || !text("product_name").trim() || os.length === 0) {
       setErrors({
         ...(text("product_id").trim() ? {} : { product_id: "Enter a product ID." }),
         ...(text("product_name").trim() ? {} : { product_name: "Enter the product name." }),
         ...(os.length ? {} : { os: "Choose at least one operating system." }),
       });
-      setProgress("idle");
+      setChecking(false);
       toast.error(PRODUCT_MESSAGES.missingFields);
       return;
     }
@@ -66,35 +89,23 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
       features: features.map((f) => f.text.trim()).filter(Boolean),
       external: filled(external),
       python: filled(python),
+      // A draft is seen by admins only until it is published on the version's screen.
+      ...(form.get("draft") === "on" ? { draft: true } : {}),
     };
     const checked = ProductVersionInputSchema.safeParse(body);
+    setChecking(false);
     if (!checked.success) {
       setErrors(issuesToErrors(checked.error.issues));
-      setProgress("idle");
       toast.error(PRODUCT_MESSAGES.failure);
       return;
     }
-    try {
-      await api("/api/oni/add/product/version", { json: checked.data });
-      toast.success(PRODUCT_MESSAGES.success);
-      formElement.reset();
-      setFeatures([{ text: "" }]);
-      setExternal([]);
-      setPython([]);
-      setErrors({});
-      setProgress("idle");
-    } catch (error) {
-      setErrors(error instanceof ApiError ? error.errors : {});
-      setFormError(errorMessage(error, "The server could not be reached."));
-      // A failure empties the bar again: a full bar reads as "done".
-      setProgress("idle");
-      toast.error(PRODUCT_MESSAGES.failure);
-    }
+    void fetcher.submit(formElement, { method: "post" });
   }
 
   return (
     <form
       ref={formRef}
+      method="post"
       onSubmit={onSubmit}
       // The form's own checks show their messages on the fields; the browser's bubbles would block them.
       noValidate
@@ -160,9 +171,18 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
         errors={errors}
         itemLabel="package"
       />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="draft" className="h-4 w-4" /> Save as draft (not on the release notes until published)
+      </label>
       <FormError id="product-form-error" message={formError} />
-      <ProgressBar state={progress} />
-      <button type="submit" className={buttonClass} disabled={!hydrated || submitting}>
+      {/* Without JavaScript there is no toast: the page says it here. */}
+      {!hydrated && posted?.ok ? (
+        <p role="status" className="text-sm text-green-800">
+          {posted.message}
+        </p>
+      ) : null}
+      <ProgressBar state={submitting ? "running" : "idle"} />
+      <button type="submit" className={buttonClass} disabled={submitting}>
         {submitting ? "Submitting..." : "Submit"}
       </button>
     </form>

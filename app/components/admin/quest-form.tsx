@@ -1,87 +1,70 @@
 import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import {
-  LINE_BREAK_MARKER,
-  QUEST_MESSAGES,
-  type Quest,
-  QuestCreateSchema,
-  QuestUpdatedSchema,
-  QuestUpdateSchema,
-} from "../../../contract/quests";
-import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { useActionData, useFetcher } from "react-router";
+import { LINE_BREAK_MARKER, QUEST_MESSAGES, type Quest, QuestCreateSchema, QuestUpdateSchema } from "../../../contract/quests";
+import type { FormResult } from "../../lib/form-result";
 import { Field, type FieldErrors, FormError, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "./form-field";
+import { FormOutcome } from "./form-outcome";
 import { useFocusFirstError } from "./use-focus-first-error";
-import { useHydrated } from "./use-hydrated";
+import { useFormResult } from "./use-form-result";
 
-type EditProps = { quest: Quest; onSaved: (quest: Quest) => void; onCancel: () => void };
+type EditProps = { quest: Quest; onSaved: () => void; onCancel: () => void };
 
 /**
  * Add New Module (title, description with the line-break marker, prize), or with `quest` the same
- * fields pre-filled to edit it (PATCH /api/admin/quests/:id): then every message sits under its field,
- * which gets the focus, and Cancel closes the form.
+ * fields pre-filled to edit it: then every message sits under its field, which gets the focus, and
+ * Cancel closes the form. Both post to their screen's action (app/routes/admin/quests.server.ts):
+ * through a fetcher after the same check with JavaScript, as a plain post without (adding).
  */
 export function QuestForm(props: Partial<EditProps> = {}) {
   const editing = props.quest ? (props as EditProps) : null;
-  const hydrated = useHydrated();
   const descriptionId = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FormResult<number>>();
+  // After a plain post (no JavaScript) the page comes back with the action's answer.
+  const actionData = useActionData<FormResult>();
+  const posted = editing ? undefined : actionData;
+  const [errors, setErrors] = useState<FieldErrors>(posted && !posted.ok ? { ...posted.errors, form: posted.message } : {});
+  const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   const isEdit = editing !== null;
-  // Add and edit alike: after a refused submit the focus goes to the first message (issue 14, friction 5).
+  // Add and edit alike: after a refused submit the focus goes to the first message, not only a toast.
   useFocusFirstError(formRef, errors);
   // Opening an edit puts the admin in its first field.
   useEffect(() => {
-    if (isEdit) formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+    if (isEdit) formRef.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
   }, [isEdit]);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const fields = Object.fromEntries(new FormData(formElement));
-    if (editing) return save(editing, fields);
-    const checked = QuestCreateSchema.safeParse(fields);
-    if (!checked.success) {
-      setErrors(issuesToErrors(checked.error.issues));
-      toast.error(QUEST_MESSAGES.failure);
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      setErrors({});
+      if (editing) editing.onSaved();
+      else formRef.current?.reset();
       return;
     }
-    setBusy(true);
-    try {
-      await api("/api/devquests", { json: checked.data });
-      toast.success(QUEST_MESSAGES.success);
-      formElement.reset();
-      setErrors({});
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.errors : {};
-      // No field to put it on (the server down, the session gone): the form's alert says why, focused.
-      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: errorMessage(error, "The server could not be reached.") });
-      toast.error(QUEST_MESSAGES.failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    // No field to put it on (the server down, the session gone): the form's alert says why, focused.
+    setErrors(Object.keys(result.errors).length ? result.errors : { form: result.message });
+    if (!editing) toast.error(QUEST_MESSAGES.failure);
+  });
 
-  async function save({ quest, onSaved }: EditProps, fields: Record<string, unknown>) {
-    const checked = QuestUpdateSchema.safeParse(fields);
-    if (!checked.success) return setErrors(issuesToErrors(checked.error.issues));
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = QuestUpdatedSchema.parse(await api(`/api/admin/quests/${quest.id}`, { method: "PATCH", json: checked.data }));
-      toast.success("Quest saved.");
-      onSaved(answer.quest);
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.errors : {};
-      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: errorMessage(error, "The server could not be reached.") });
-    } finally {
-      setBusy(false);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const fields = Object.fromEntries(["title", "description", "prize"].map((name) => [name, new FormData(formElement).get(name)]));
+    const checked = (editing ? QuestUpdateSchema : QuestCreateSchema).safeParse(fields);
+    if (!checked.success) {
+      setErrors(issuesToErrors(checked.error.issues));
+      if (!editing) toast.error(QUEST_MESSAGES.failure);
+      return;
     }
+    setErrors({});
+    void fetcher.submit(formElement, { method: "post" });
   }
 
   return (
     <form
       ref={formRef}
+      method="post"
       onSubmit={onSubmit}
       noValidate={!!editing}
       aria-label={editing ? `Edit ${editing.quest.title}` : undefined}
@@ -89,6 +72,12 @@ export function QuestForm(props: Partial<EditProps> = {}) {
         editing ? "mt-3 space-y-4 rounded border border-slate-300 p-3" : "mt-6 max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow md:p-6"
       }
     >
+      {editing ? (
+        <>
+          <input type="hidden" name="intent" value="edit" />
+          <input type="hidden" name="id" value={editing.quest.id} />
+        </>
+      ) : null}
       <Field label="Title" name="title" required maxLength={200} defaultValue={editing?.quest.title} error={errors.title} />
       <div>
         <label htmlFor={descriptionId} className="text-sm font-medium">
@@ -129,6 +118,7 @@ export function QuestForm(props: Partial<EditProps> = {}) {
         error={errors.prize}
       />
       <FormError message={errors.form} />
+      {posted?.ok ? <FormOutcome result={posted} /> : null}
       {editing ? (
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass} disabled={busy}>
@@ -139,7 +129,7 @@ export function QuestForm(props: Partial<EditProps> = {}) {
           </button>
         </div>
       ) : (
-        <button type="submit" className={buttonClass} disabled={!hydrated || busy}>
+        <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Adding..." : "Add Module"}
         </button>
       )}

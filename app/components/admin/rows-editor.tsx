@@ -41,6 +41,8 @@ export function RowsEditor<K extends string>({ legend, name, columns, rows, onCh
                   </label>
                   <input
                     id={inputId}
+                    // Named as the contract's path, so a plain post (without JavaScript) sends the rows too.
+                    name={single ? `${name}.${index}` : `${name}.${index}.${column.key}`}
                     type={column.type ?? "text"}
                     value={row[column.key]}
                     placeholder={column.placeholder}

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { NavLink, useLocation } from "react-router";
-import { api } from "../../lib/api-client";
+import { Form, NavLink, useLocation } from "react-router";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm ${isActive ? "bg-slate-700 font-semibold text-white" : "text-slate-200 hover:bg-slate-800 hover:text-white"}`;
 
-// Admin identity screens (PRODUCT.md section 11).
+// Admin identity screens: the admin's own account, the other admins and the audit log.
 const IDENTITY_LINKS = [
   ["/dashboard/admins", "Admins"],
   ["/dashboard/audit", "Audit log"],
@@ -42,16 +41,6 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  async function logout() {
-    try {
-      await api("/api/admin/logout", { method: "POST" });
-    } catch (error) {
-      // An already expired session is logged out anyway; the login page is the right place either way.
-      console.error("logout failed", error);
-    }
-    window.location.assign("/login");
-  }
-
   return (
     <div className="bg-slate-900 text-slate-100 md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:overflow-y-auto">
       <div className="flex h-14 items-center justify-between px-4">
@@ -78,6 +67,16 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
             <li>
               <NavLink to="/dashboard/orders" className={linkClass}>
                 Orders
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dashboard/customers" className={linkClass}>
+                Customers
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dashboard/invoices" className={linkClass}>
+                Invoices
               </NavLink>
             </li>
             <li>
@@ -158,13 +157,12 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
         <p className="mt-6 truncate px-3 text-xs text-slate-300" title={email}>
           Signed in as {email}
         </p>
-        <button
-          type="button"
-          onClick={logout}
-          className="mt-2 w-full rounded px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800"
-        >
-          Logout
-        </button>
+        {/* A plain post with or without JavaScript (reloadDocument): the login page loads afresh, holding nothing of the session. */}
+        <Form method="post" action="/dashboard/logout" reloadDocument>
+          <button type="submit" className="mt-2 w-full rounded px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800">
+            Logout
+          </button>
+        </Form>
       </div>
     </div>
   );

@@ -19,7 +19,7 @@ export default function TransactionsChart({ days }: { days: Dashboard["transacti
             legend: { position: "top" },
             title: { display: true, text: "Daily Transactions in the Last 10 Days" },
           },
-          // Honour the visitor's reduced-motion setting (PRODUCT.md section 5).
+          // Honour the visitor's reduced-motion setting: no animation for those who asked for none.
           animation: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? false : undefined,
           scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
         }}

@@ -1,73 +1,66 @@
-import { useState } from "react";
 import toast from "react-hot-toast";
+import { useActionData, useFetcher } from "react-router";
 import type { VersionDetail } from "../../../contract/admin-versions";
-import { ApiError, api, errorMessage } from "../../lib/api-client";
+import type { FormResult } from "../../lib/form-result";
 import { useConfirm } from "./confirm-dialog";
 import { secondaryButtonClass } from "./form-field";
+import { FormOutcome } from "./form-outcome";
+import { useFormResult } from "./use-form-result";
 
-/** Archive (or bring back) and delete; a delete the server refuses (orders refer to it) offers the archive. */
-export function VersionActions({
-  version,
-  onChanged,
-  onDeleted,
-}: {
-  version: VersionDetail;
-  onChanged: () => void;
-  onDeleted: () => void;
-}) {
-  const [message, setMessage] = useState("");
-  const [busy, setBusy] = useState(false);
+/**
+ * Archive (or bring back) and delete, posted to the screen's action (intent=archive / delete): through
+ * a fetcher with JavaScript, as a plain post without. A delete the server refuses (orders refer to
+ * it) says so and offers the archive; a done delete lands on the list.
+ */
+export function VersionActions({ version }: { version: VersionDetail }) {
+  const fetcher = useFetcher<FormResult>({ key: `version-actions-${version.id}` });
+  const actionData = useActionData<FormResult>();
+  const posted = actionData?.intent === "archive" || actionData?.intent === "delete" ? actionData : undefined;
+  const busy = fetcher.state !== "idle";
   const [confirmDialog, confirm] = useConfirm();
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.message : "";
 
-  async function run(action: () => Promise<unknown>, done: () => void, success: string) {
-    setBusy(true);
-    setMessage("");
-    try {
-      await action();
-      toast.success(success);
-      done();
-    } catch (error) {
-      setMessage(
-        error instanceof ApiError && error.status === 409 ? error.message : errorMessage(error, "The server could not be reached."),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) toast.success(result.message);
+  });
 
-  const archive = (archived: boolean) =>
-    run(
-      () => api(`/api/admin/product-versions/${version.id}`, { method: "PATCH", json: { archived } }),
-      onChanged,
-      archived ? "Version archived." : "Version restored.",
-    );
-  const remove = async () => {
+  // Deleting asks first (with JavaScript); the confirmed delete goes through the same fetcher.
+  async function remove(event: React.MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
     const name = `${version.product_id} ${version.version}`;
     const ok = await confirm({
       title: `Delete ${name}?`,
       text: "Its patches and coupons go with it. This cannot be undone.",
       confirmLabel: `Delete version ${name}`,
     });
-    if (!ok) return;
-    void run(() => api(`/api/admin/product-versions/${version.id}`, { method: "DELETE" }), onDeleted, "Version deleted.");
-  };
+    if (ok) void fetcher.submit({ intent: "delete" }, { method: "post" });
+  }
 
   return (
     <div>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => archive(!version.archived)}>
+      <fetcher.Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="archived" value={String(!version.archived)} />
+        <button type="submit" name="intent" value="archive" className={secondaryButtonClass} disabled={busy}>
           {version.archived ? "Restore (unarchive)" : "Archive"}
         </button>
-        <button type="button" className={`${secondaryButtonClass} border-red-700 text-red-800`} disabled={busy} onClick={remove}>
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className={`${secondaryButtonClass} border-red-700 text-red-800`}
+          disabled={busy}
+          onClick={remove}
+        >
           Delete
         </button>
-      </div>
+      </fetcher.Form>
       <p className="mt-2 text-sm text-slate-700">Archived versions are hidden from the store and from the pickers; their orders stay.</p>
-      {message ? (
+      {refused ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {message}
+          {refused}
         </p>
       ) : null}
+      <FormOutcome result={posted} />
       {confirmDialog}
     </div>
   );

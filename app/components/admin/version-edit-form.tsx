@@ -1,55 +1,40 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { type VersionDetail, VersionUpdateSchema } from "../../../contract/admin-versions";
-import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { Field, type FieldErrors, FormError, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
+import { useActionData, useFetcher } from "react-router";
+import type { VersionDetail } from "../../../contract/admin-versions";
+import type { FormResult } from "../../lib/form-result";
+import { Field, type FieldErrors, FormError, ProgressBar, buttonClass } from "./form-field";
+import { FormOutcome } from "./form-outcome";
 import { useFocusFirstError } from "./use-focus-first-error";
-import { AmountField, OsFieldset, REQUIREMENT_NAMES, RequirementFields } from "./version-fields";
+import { useFormResult } from "./use-form-result";
+import { AmountField, OsFieldset, RequirementFields } from "./version-fields";
 
-/** Edits what PATCH /api/admin/product-versions/:id allows; the product and the version stay. */
-export function VersionEditForm({ version, onSaved }: { version: VersionDetail; onSaved: () => void }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [progress, setProgress] = useState<"idle" | "running" | "done">("idle");
+/**
+ * Edits what PATCH /api/admin/product-versions/:id allows; the product and the version stay. Posts
+ * intent=edit to the screen's action (app/routes/admin/version-detail.server.ts): through a fetcher
+ * with JavaScript, as a plain post without; the server's field errors sit by their fields.
+ */
+export function VersionEditForm({ version }: { version: VersionDetail }) {
+  // Keyed: a saved edit re-runs the loader, whose new version mounts this form again (the screen keys
+  // it by the version); the answer and its toast must reach the new form.
+  const fetcher = useFetcher<FormResult>({ key: `version-edit-${version.id}` });
+  const actionData = useActionData<FormResult>();
+  const posted = actionData?.intent === "edit" ? actionData : undefined;
+  const [errors, setErrors] = useState<FieldErrors>(posted && !posted.ok ? { ...posted.errors, form: posted.message } : {});
+  const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, errors);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const body = {
-      ...Object.fromEntries(REQUIREMENT_NAMES.map((k) => [k, String(form.get(k) ?? "")])),
-      os: form.getAll("os").map(String),
-      amount: Number(form.get("amount")),
-      for_sale: form.get("for_sale") === "on",
-      licence_term_months: Number(form.get("licence_term_months")),
-      machine_limit: Number(form.get("machine_limit")),
-      features: String(form.get("features") ?? "")
-        .split("\n")
-        .map((f) => f.trim())
-        .filter(Boolean),
-    };
-    if (String(form.get("amount") ?? "").trim() === "") return setErrors({ amount: "Enter the price (0 only for a free version)." });
-    const checked = VersionUpdateSchema.safeParse(body);
-    if (!checked.success) return setErrors(issuesToErrors(checked.error.issues));
-    setErrors({});
-    setProgress("running");
-    try {
-      await api(`/api/admin/product-versions/${version.id}`, { method: "PATCH", json: checked.data });
-      toast.success("Changes saved.");
-      setProgress("idle");
-      onSaved();
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && Object.keys(error.errors).length
-          ? error.errors
-          : { form: errorMessage(error, "The server could not be reached.") },
-      );
-      setProgress("idle");
-    }
-  }
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      setErrors({});
+    } else setErrors(Object.keys(result.errors).length ? result.errors : { form: result.message });
+  });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-labelledby="edit-title">
+    <fetcher.Form ref={formRef} method="post" noValidate className="mt-4 space-y-4" aria-labelledby="edit-title">
+      <input type="hidden" name="intent" value="edit" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <AmountField defaultValue={version.amount} error={errors.amount} />
         <Field
@@ -90,10 +75,11 @@ export function VersionEditForm({ version, onSaved }: { version: VersionDetail; 
         />
       </div>
       <FormError message={errors.form} />
-      <ProgressBar state={progress} />
-      <button type="submit" className={buttonClass} disabled={progress === "running"}>
-        {progress === "running" ? "Saving..." : "Save changes"}
+      {posted?.ok ? <FormOutcome result={posted} /> : null}
+      <ProgressBar state={busy ? "running" : "idle"} />
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? "Saving..." : "Save changes"}
       </button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import type { Behaviour } from "../../lib/use-behaviour";
 import { listeners } from "./listen";
 
-/** Copies the button's `data-copy` text; says 'Copied!' for 2000 ms (SPEC.md section 9). */
+/** Copies the button's `data-copy` text; says 'Copied!' for 2000 ms, long enough to read. */
 export const copyButton: Behaviour = (button) => {
   const { on, off } = listeners();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,7 @@
 import type { Behaviour } from "../../lib/use-behaviour";
 import { listeners } from "./listen";
 
-/** Hidden until the page is scrolled past 300 px, then fades in (SPEC.md section 9); a click scrolls up. */
+/** Hidden until the page is scrolled past 300 px, then fades in; a click scrolls up. */
 export const scrollToTop: Behaviour = (button) => {
   const { on, off } = listeners();
   const update = () => {

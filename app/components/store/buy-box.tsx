@@ -35,6 +35,11 @@ export function BuyBox({ productId, productName }: { productId: string; productN
           Buy <span className="sr-only">{productName}</span>
         </a>
       </div>
+      <p className="mt-2 text-sm">
+        <a className="text-sky-800 underline" href={`/releases/${encodeURIComponent(productId)}`}>
+          {productName} release notes
+        </a>
+      </p>
     </section>
   );
 }

@@ -3,10 +3,11 @@ import { Form } from "react-router";
 import type { CouponReason, StoreProduct } from "../../../contract/store";
 import { formatInr } from "../../lib/money";
 import { fieldClass } from "../form-styles";
+import { BillingFields, type BillingValues } from "./billing-fields";
 import { useQuote } from "./use-quote";
 
 export type CheckoutFailure = { message: string; errors: Record<string, string> };
-type Values = { email: string; name: string; coupon: string };
+type Values = { email: string; name: string; coupon: string } & Partial<BillingValues>;
 
 const FIELDS = ["email", "name", "coupon"] as const;
 
@@ -62,17 +63,22 @@ export function CheckoutForm(props: {
   values?: Values;
   failure?: CheckoutFailure;
   busy: boolean;
+  /** The store charges GST: the form asks for the buyer's state and offers the business part. */
+  taxOn: boolean;
+  defaultState: string;
 }) {
-  const { item, provider, reasons, failure, busy } = props;
+  const { item, provider, reasons, failure, busy, taxOn } = props;
   const [coupon, setCoupon] = useState(props.values?.coupon ?? props.initialCoupon);
-  const quote = useQuote(item.product_id, item.version, coupon);
+  const [stateCode, setStateCode] = useState(props.values?.state_code ?? props.defaultState);
+  const quote = useQuote(item.product_id, item.version, coupon, taxOn ? stateCode : "");
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
   const quoted = quote.kind === "quoted" ? quote.quote : null;
   const badCoupon = quoted?.coupon && !quoted.coupon.valid ? reasons[quoted.coupon.reason ?? "unknown"] : undefined;
   const discount = quoted && !badCoupon ? quoted.discount : 0;
-  const total = quoted && !badCoupon ? quoted.total : item.amount;
+  // A bad coupon's quote is the full price (with its tax, when prices exclude it).
+  const total = quoted ? quoted.total : item.amount;
   // A 100 % coupon: no payment step at all (decision 021), so the button does not promise one.
   const free = quoted?.coupon?.valid === true && quoted.total === 0;
   const errors = failure?.errors ?? {};
@@ -134,6 +140,18 @@ export function CheckoutForm(props: {
           onChange: (e) => setCoupon(e.target.value),
         }}
       />
+      {taxOn ? (
+        <BillingFields
+          values={{
+            state_code: stateCode,
+            gstin: props.values?.gstin ?? "",
+            legal_name: props.values?.legal_name ?? "",
+            address: props.values?.address ?? "",
+          }}
+          errors={errors}
+          onStateChange={setStateCode}
+        />
+      ) : null}
       <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-xl border border-slate-200 p-4">
         <dt>Price</dt>
         <dd className="text-right tabular-nums">{formatInr(item.amount)}</dd>
@@ -141,6 +159,27 @@ export function CheckoutForm(props: {
         <dd className="text-right tabular-nums" data-testid="checkout-discount">
           {discount > 0 ? `−${formatInr(discount)}` : formatInr(0)}
         </dd>
+        {quoted?.tax ? (
+          <>
+            <dt>Taxable value</dt>
+            <dd className="text-right tabular-nums">{formatInr(quoted.tax.taxable)}</dd>
+            {quoted.tax.igst > 0 ? (
+              <>
+                <dt>IGST {quoted.tax.rate_percent}%</dt>
+                <dd className="text-right tabular-nums" data-testid="checkout-igst">
+                  {formatInr(quoted.tax.igst)}
+                </dd>
+              </>
+            ) : quoted.tax.cgst + quoted.tax.sgst > 0 ? (
+              <>
+                <dt>CGST {quoted.tax.rate_percent / 2}%</dt>
+                <dd className="text-right tabular-nums">{formatInr(quoted.tax.cgst)}</dd>
+                <dt>SGST {quoted.tax.rate_percent / 2}%</dt>
+                <dd className="text-right tabular-nums">{formatInr(quoted.tax.sgst)}</dd>
+              </>
+            ) : null}
+          </>
+        ) : null}
         <dt className="border-t border-slate-200 pt-1 text-lg font-bold">Total</dt>
         <dd className="border-t border-slate-200 pt-1 pl-4 text-right text-lg font-bold tabular-nums" data-testid="checkout-total">
           {formatInr(total)}

@@ -12,19 +12,26 @@ export const QUOTE_DELAY_MS = 400;
  * never overwrites a newer one (each change aborts the request before it). A bad coupon is not an
  * error of the call: the quote says why (`coupon.reason`) and the page puts that in words.
  */
-export function useQuote(productId: string, version: string, coupon: string): QuoteState {
-  // The last answer, with the code it answers: while it is for another code, the quote is "checking".
-  const [answer, setAnswer] = useState<{ code: string; state: QuoteState } | null>(null);
+export function useQuote(productId: string, version: string, coupon: string, stateCode = ""): QuoteState {
+  // The last answer, with the code and state it answers: while it is for others, the quote is "checking".
+  const [answer, setAnswer] = useState<{ key: string; state: QuoteState } | null>(null);
   const code = coupon.trim();
+  // With tax on, a chosen state is quoted too (its tax lines), coupon or not.
+  const key = `${code}|${stateCode}`;
   useEffect(() => {
-    if (!code) return;
+    if (!code && !stateCode) return;
     const controller = new AbortController();
-    const settle = (state: QuoteState) => setAnswer({ code, state });
+    const settle = (state: QuoteState) => setAnswer({ key, state });
     const timer = setTimeout(() => {
       fetch("/api/checkout/quote", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
-        body: JSON.stringify({ product_id: productId, version, coupon: code }),
+        body: JSON.stringify({
+          product_id: productId,
+          version,
+          coupon: code || undefined,
+          billing: stateCode ? { state_code: stateCode } : undefined,
+        }),
         signal: controller.signal,
       })
         .then(async (response) => {
@@ -42,7 +49,7 @@ export function useQuote(productId: string, version: string, coupon: string): Qu
       clearTimeout(timer);
       controller.abort();
     };
-  }, [productId, version, code]);
-  if (!code) return { kind: "none" };
-  return answer?.code === code ? answer.state : { kind: "checking" };
+  }, [productId, version, code, stateCode, key]);
+  if (!code && !stateCode) return { kind: "none" };
+  return answer?.key === key ? answer.state : { kind: "checking" };
 }

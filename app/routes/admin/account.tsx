@@ -1,21 +1,23 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { useRevalidator, useSearchParams } from "react-router";
-import { RecoveryCodesResponseSchema } from "../../../contract/identity";
+import { type FactorChange, RecoveryCodesResponseSchema } from "../../../contract/identity";
+import { IdentityCheckForm } from "../../components/admin/account/identity-check-form";
 import { PasskeysSection } from "../../components/admin/account/passkeys-section";
 import { PasswordForm } from "../../components/admin/account/password-form";
 import { RecoveryCodes } from "../../components/admin/account/recovery-codes";
 import { SessionsList } from "../../components/admin/account/sessions-list";
 import { TotpSection } from "../../components/admin/account/totp-section";
-import { useConfirm } from "../../components/admin/confirm-dialog";
 import { secondaryButtonClass } from "../../components/admin/form-field";
 import { ScreenError } from "../../components/admin/screen-error";
-import { api, errorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
+import { reachServer } from "../../lib/reach-server";
 import type { Route } from "./+types/account";
+import { accountAction } from "./account.server";
 import { requireAdminPage, sessionToken } from "./session.server";
 
 // Read in the loader (decision 017): the same service calls as GET /api/admin/sessions and
-// /api/admin/mfa. Changes go through the API, then the loader runs again.
+// /api/admin/mfa. The password and the sessions change through the action; the second factors
+// through the API (WebAuthn and the setup secrets are JavaScript by nature). Either way the loader runs again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context);
   // requireAdminPage found a session, so its token is there.
@@ -26,6 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return { sessions, mfa: factors };
 }
+
+export const action = ({ request, context }: Route.ActionArgs) => accountAction(request, context);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => reachServer(serverAction);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
@@ -39,28 +45,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 const section = "rounded-lg bg-white p-4 shadow md:p-6";
 
-/** The signed-in admin's own account (PRODUCT.md section 11): password, sessions, second factors. */
+/** The signed-in admin's own account: password, sessions, second factors. */
 export default function Account({ loaderData: { sessions, mfa } }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const reload = () => void revalidator.revalidate();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [confirmDialog, confirm] = useConfirm();
+  const [regenerating, setRegenerating] = useState(false);
   const [params] = useSearchParams();
   const mustEnrol = params.get("enrol") === "required" && !mfa.totp && mfa.passkeys.length === 0;
 
-  async function regenerate() {
-    const ok = await confirm({
-      title: "Make 10 new recovery codes?",
-      text: "The old ones stop working.",
-      confirmLabel: "Make new recovery codes",
-    });
-    if (!ok) return;
-    try {
-      setCodes(RecoveryCodesResponseSchema.parse(await api("/api/admin/mfa/recovery-codes", { json: {} })).recovery_codes);
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "The server could not be reached."));
-    }
+  async function regenerate(proof: FactorChange) {
+    setCodes(RecoveryCodesResponseSchema.parse(await api("/api/admin/mfa/recovery-codes", { json: proof })).recovery_codes);
+    setRegenerating(false);
+    reload();
   }
 
   return (
@@ -86,22 +83,42 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
             <div>
               <h3 className="font-semibold">Authenticator app</h3>
               <div className="mt-2">
-                <TotpSection enabled={mfa.totp} onCodes={setCodes} onChange={reload} confirm={confirm} />
+                <TotpSection enabled={mfa.totp} recoveryCodesLeft={mfa.recovery_codes_left} onCodes={setCodes} onChange={reload} />
               </div>
             </div>
             <div>
               <h3 className="font-semibold">Passkeys</h3>
               <div className="mt-2">
-                <PasskeysSection passkeys={mfa.passkeys} onCodes={setCodes} onChange={reload} confirm={confirm} />
+                <PasskeysSection
+                  passkeys={mfa.passkeys}
+                  onCodes={setCodes}
+                  onChange={reload}
+                  totp={mfa.totp}
+                  recoveryCodesLeft={mfa.recovery_codes_left}
+                />
               </div>
             </div>
             {mfa.totp || mfa.passkeys.length ? (
               <div>
                 <h3 className="font-semibold">Recovery codes</h3>
                 <p className="mt-1 text-sm">{mfa.recovery_codes_left} of 10 unused.</p>
-                <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={regenerate}>
-                  Make new recovery codes
-                </button>
+                {regenerating ? (
+                  <div className="mt-2">
+                    <IdentityCheckForm
+                      title="Make 10 new recovery codes?"
+                      text="The old ones stop working."
+                      submitLabel="Make new recovery codes"
+                      withCode={mfa.totp}
+                      withRecoveryCode={mfa.recovery_codes_left > 0}
+                      send={regenerate}
+                      onCancel={() => setRegenerating(false)}
+                    />
+                  </div>
+                ) : (
+                  <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => setRegenerating(true)}>
+                    Make new recovery codes
+                  </button>
+                )}
               </div>
             ) : null}
           </div>
@@ -112,7 +129,7 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
           </h2>
           <p className="mt-1 text-sm text-slate-700">Changing it signs out every other session.</p>
           <div className="mt-4">
-            <PasswordForm onChanged={reload} />
+            <PasswordForm />
           </div>
         </section>
         <section aria-labelledby="sessions-title" className={section}>
@@ -120,11 +137,10 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
             Sessions
           </h2>
           <div className="mt-4">
-            <SessionsList sessions={sessions} onChange={reload} />
+            <SessionsList sessions={sessions} />
           </div>
         </section>
       </div>
-      {confirmDialog}
     </>
   );
 }

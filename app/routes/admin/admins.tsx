@@ -1,19 +1,25 @@
 import { type ColumnDef, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { useRevalidator } from "react-router";
 import type { AdminListItem } from "../../../contract/identity";
 import { AdminActions } from "../../components/admin/admins/admin-actions";
 import { InviteForm } from "../../components/admin/admins/invite-form";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
+import { FormOutcome } from "../../components/admin/form-outcome";
+import { reachServer } from "../../lib/reach-server";
 import type { Route } from "./+types/admins";
+import { adminsAction } from "./admins.server";
 import { requireAdminPage } from "./session.server";
 
-// Screen data from the services in the loader (decision 017); changes through the JSON API, then revalidate.
+// Screen data from the services in the loader (decision 017); changes post to the action, then the loader runs again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdminPage(request, context);
   return { admins: await context.services.adminDirectory.list(), meId: me.id };
 }
+
+export const action = ({ request, context }: Route.ActionArgs) => adminsAction(request, context);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => reachServer(serverAction);
 
 const STATUS_STYLE: Record<AdminListItem["status"], string> = {
   active: "bg-green-100 text-green-900",
@@ -25,8 +31,7 @@ const StatusBadge = ({ status }: { status: AdminListItem["status"] }) => (
 );
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) : "never");
 
-export default function Admins({ loaderData }: Route.ComponentProps) {
-  const { revalidate } = useRevalidator();
+export default function Admins({ loaderData, actionData }: Route.ComponentProps) {
   const [confirmDialog, confirm] = useConfirm();
   const [sorting, setSorting] = useState<SortingState>([]);
   const { admins, meId } = loaderData;
@@ -62,10 +67,10 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
         id: "actions",
         header: "Action",
         enableSorting: false,
-        cell: ({ row: { original: a } }) => <AdminActions admin={a} isMe={a.id === meId} onChange={revalidate} confirm={confirm} />,
+        cell: ({ row: { original: a } }) => <AdminActions admin={a} isMe={a.id === meId} confirm={confirm} />,
       },
     ],
-    [meId, revalidate, confirm],
+    [meId, confirm],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({
@@ -85,12 +90,14 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
         <h2 id="invite-title" className="text-xl font-semibold">
           Invite an admin
         </h2>
-        <InviteForm onInvited={revalidate} />
+        <InviteForm />
       </section>
       <section aria-labelledby="admins-title" className="mt-6 rounded-lg bg-white p-4 shadow">
         <h2 id="admins-title" className="text-xl font-semibold">
           All admins
         </h2>
+        {/* A row's answer after a plain post (without JavaScript); the invite form says its own. */}
+        <FormOutcome result={actionData?.intent === "invite" ? undefined : actionData} />
         <p className="mt-1 text-sm text-slate-700">
           {active} active of {admins.length}. Disabling ends the admin&apos;s sessions at once; the last active admin cannot be disabled.
         </p>
@@ -111,7 +118,7 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
                 <span>Last login: {when(a.last_login_at)}</span>
               </p>
               <div className="mt-2">
-                <AdminActions admin={a} isMe={a.id === meId} onChange={revalidate} confirm={confirm} />
+                <AdminActions admin={a} isMe={a.id === meId} confirm={confirm} />
               </div>
             </li>
           ))}

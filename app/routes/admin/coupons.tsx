@@ -1,16 +1,19 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useState } from "react";
+import { useMemo } from "react";
 import toast from "react-hot-toast";
-import { Form, useRevalidator } from "react-router";
-import { COUPON_STATUSES, CouponListQuerySchema, type CouponItem } from "../../../contract/admin-coupons";
+import { Form, useFetcher, useRevalidator } from "react-router";
+import { COUPON_STATUSES, CouponListQuerySchema, CouponVoidParamsSchema, type CouponItem } from "../../../contract/admin-coupons";
 import { type ConfirmRequest, useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
-import { api, errorMessage } from "../../lib/api-client";
+import { FormOutcome } from "../../components/admin/form-outcome";
+import { useFormResult } from "../../components/admin/use-form-result";
+import type { FormResult } from "../../lib/form-result";
 import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/coupons";
+import { formAction, readForm, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
 
 const PAGE_SIZE = 20;
@@ -26,74 +29,92 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0, total_capped: false }, products, errors };
 }
 
+// Void: the coupon-admin service POST /api/admin/coupons/{code}/void calls, the code checked by the same schema.
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireAdminAction(request, context);
+  const form = await request.formData();
+  return formAction("void", async () => {
+    const coupon = await context.services.couponAdmin.void(readForm(form, CouponVoidParamsSchema).code, actor);
+    return { message: `Coupon ${coupon.code} is void.` };
+  });
+}
+
 type VoidProps = { coupon: CouponItem; onVoided: () => void; confirm: (request: ConfirmRequest) => Promise<boolean> };
 
+/** Void: with JavaScript it asks first, then posts through a fetcher; without, the form posts as it is. */
 function VoidButton({ coupon, onVoided, confirm }: VoidProps) {
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FormResult>();
+  const busy = fetcher.state !== "idle";
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      onVoided();
+    } else toast.error(result.message);
+  });
   if (coupon.status !== "unused") return null;
-  async function run() {
+  async function run(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const ok = await confirm({
       title: `Void coupon ${coupon.code}?`,
       text: "It will no longer be accepted. This cannot be undone.",
       confirmLabel: `Void coupon ${coupon.code}`,
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await api(`/api/admin/coupons/${encodeURIComponent(coupon.code)}/void`, { method: "POST" });
-      toast.success(`Coupon ${coupon.code} is void.`);
-      onVoided();
-    } catch (error) {
-      toast.error(errorMessage(error, "The server could not be reached."));
-    } finally {
-      setBusy(false);
-    }
+    if (ok) void fetcher.submit({ code: coupon.code }, { method: "post" });
   }
   return (
-    <button type="button" className={secondaryButtonClass} disabled={busy} onClick={run}>
-      Void<span className="sr-only"> {coupon.code}</span>
-    </button>
+    <fetcher.Form method="post" onSubmit={run}>
+      <input type="hidden" name="code" value={coupon.code} />
+      <button type="submit" className={secondaryButtonClass} disabled={busy}>
+        Void<span className="sr-only"> {coupon.code}</span>
+      </button>
+    </fetcher.Form>
   );
 }
 
-export default function Coupons({ loaderData: { list, products, errors } }: Route.ComponentProps) {
+export default function Coupons({ loaderData: { list, products, errors }, actionData }: Route.ComponentProps) {
   const { params, page, update } = useUrlFilters();
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   const [confirmDialog, confirm] = useConfirm();
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
-  const columns: ColumnDef<CouponItem>[] = [
-    { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.code}</span> },
-    { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
-    { id: "discount", header: "Discount", cell: ({ row }) => `${row.original.discount}%` },
-    {
-      id: "status",
-      header: "Status",
-      cell: ({ row: { original: c } }) => (
-        <span className={c.status === "used" ? "text-green-800" : c.status === "void" ? "text-slate-700" : "text-red-700"}>
-          {c.status === "used" ? "Used" : c.status === "void" ? "Void" : "Unused"}
-        </span>
-      ),
-    },
-    { id: "created", header: "Created", cell: ({ row }) => <LocalTime iso={row.original.created_at} withTime={false} /> },
-    {
-      id: "expires",
-      header: "Valid through",
-      cell: ({ row: { original: c } }) => (c.expires_at ? `${c.expires_at.slice(0, 10)} (UTC)` : "no expiry"),
-    },
-    { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => revalidator.revalidate()} confirm={confirm} />,
-    },
-  ];
+  // The table renders each cell function as a component: kept the same across renders, or every render
+  // would mount the Void buttons (and their fetchers) again, and a fetcher's mount renders the page again.
+  const columns = useMemo<ColumnDef<CouponItem>[]>(
+    () => [
+      { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.code}</span> },
+      { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
+      { id: "discount", header: "Discount", cell: ({ row }) => `${row.original.discount}%` },
+      {
+        id: "status",
+        header: "Status",
+        cell: ({ row: { original: c } }) => (
+          <span className={c.status === "used" ? "text-green-800" : c.status === "void" ? "text-slate-700" : "text-red-700"}>
+            {c.status === "used" ? "Used" : c.status === "void" ? "Void" : "Unused"}
+          </span>
+        ),
+      },
+      { id: "created", header: "Created", cell: ({ row }) => <LocalTime iso={row.original.created_at} withTime={false} /> },
+      {
+        id: "expires",
+        header: "Valid through",
+        cell: ({ row: { original: c } }) => (c.expires_at ? `${c.expires_at.slice(0, 10)} (UTC)` : "no expiry"),
+      },
+      { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
+      {
+        id: "action",
+        header: "Action",
+        cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => void revalidate()} confirm={confirm} />,
+      },
+    ],
+    [confirm, revalidate],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
   return (
     <>
       <title>Coupons | Admin</title>
       <h1 className="text-2xl font-bold">Coupons</h1>
+      <FormOutcome result={actionData} />
       {/* A plain GET form: filtering works before hydration and the URL is the view. */}
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find coupons">
         <Field

@@ -1,4 +1,4 @@
-import { describeErrorForLog, logLine } from "../../../server/http/log";
+import { describeErrorForLog, logLine } from "../../../server/platform/log";
 
 /**
  * One sanitised log line for a failure a screen shows as a banner instead of throwing: the server's

@@ -18,7 +18,7 @@ const LOGIN_MESSAGES = {
   failure: "Invalid credentials or server error.",
 } as const;
 const MIN_PASSWORD = 6;
-const RELOAD_AFTER_MS = 3000; // SPEC section 9
+const RELOAD_AFTER_MS = 3000; // time to read the success message before the dashboard opens
 
 // An admin who is already logged in skips the form (to the page asked for, when it is on this site).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,7 +37,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const [secondStep, setSecondStep] = useState<LoginMfaRequired | null>(null);
 
-  // The HttpOnly session cookie is set; SPEC: reload into the dashboard after 3 seconds, here into
+  // The HttpOnly session cookie is set; as the original site did, reload into the dashboard after 3 seconds, here into
   // the page the guard was asked for (same-site relative paths only; anything else: the overview).
   function loggedIn(message: string) {
     setSecondStep(null);

@@ -1,14 +1,17 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { Form, useLocation, useRevalidator } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
 import { MESSAGE_SOURCES, MESSAGE_STATUSES, type MessageBulk, MessageListQuerySchema } from "../../../contract/contact";
 import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { MessageItem } from "../../components/admin/message-item";
-import { api, errorMessage } from "../../lib/api-client";
+import { FormOutcome } from "../../components/admin/form-outcome";
+import { useFormResult } from "../../components/admin/use-form-result";
+import type { FormResult } from "../../lib/form-result";
 import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/messages";
+import { messagesAction } from "./messages.server";
 import { requireAdminPage } from "./session.server";
 
 const PAGE_SIZE = 10;
@@ -24,21 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list: { messages: list.messages, total: list.total }, errors };
 }
 
+export const action = ({ request, context }: Route.ActionArgs) => messagesAction(request, context);
+
 const BULK: { action: MessageBulk["action"]; label: string }[] = [
   { action: "read", label: "Mark selected read" },
   { action: "archived", label: "Archive selected" },
   { action: "delete", label: "Delete selected" },
 ];
 
-export default function Messages({ loaderData: { list, errors } }: Route.ComponentProps) {
+export default function Messages({ loaderData: { list, errors }, actionData }: Route.ComponentProps) {
   const { params, page, update } = useUrlFilters();
   const { search } = useLocation();
-  const revalidator = useRevalidator();
   // The selection belongs to the view it was made in: another filter or page starts with none.
   const [selection, setSelection] = useState<{ view: string; ids: number[] }>({ view: search, ids: [] });
   const selected = selection.view === search ? selection.ids.filter((id) => list.messages.some((m) => m.id === id)) : [];
   const select = (ids: number[]) => setSelection({ view: search, ids });
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FormResult>();
+  const itemFetcher = useFetcher<FormResult>();
+  const busy = fetcher.state !== "idle";
   const [confirmDialog, confirm] = useConfirm();
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
 
@@ -52,24 +58,24 @@ export default function Messages({ loaderData: { list, errors } }: Route.Compone
       });
       if (!ok) return;
     }
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>("/api/admin/messages/bulk", { json: { ids: selected, action } });
-      toast.success(answer.message);
-      select([]);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(errorMessage(error, "The messages could not be updated."));
-    } finally {
-      setBusy(false);
-    }
+    void fetcher.submit({ ids: selected, action }, { method: "post", encType: "application/json" });
   }
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      select([]);
+    } else toast.error(result.message);
+  });
+  useFormResult(itemFetcher.data, itemFetcher.state === "idle", (result) =>
+    result.ok ? toast.success(result.message) : toast.error(result.message),
+  );
 
   const allOnPage = list.messages.length > 0 && selected.length === list.messages.length;
   return (
     <>
       <title>Messages | Admin</title>
       <h1 className="text-2xl font-bold">Messages</h1>
+      <FormOutcome result={actionData} />
       {/* Filters live in the URL, so a filtered view can be reloaded and shared; search works before hydration. */}
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find messages">
         <Field label="Search" name="q" defaultValue={params.get("q") ?? ""} error={errors.q} className="w-64" hint="Name, e-mail or text" />
@@ -130,7 +136,7 @@ export default function Messages({ loaderData: { list, errors } }: Route.Compone
             message={message}
             selected={selected.includes(message.id)}
             onSelect={(on) => select(on ? [...selected, message.id] : selected.filter((id) => id !== message.id))}
-            onChanged={() => void revalidator.revalidate()}
+            fetcher={itemFetcher}
             confirm={confirm}
           />
         ))}

@@ -1,5 +1,5 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { type AdminOrder, OrderListQuerySchema } from "../../../contract/admin-orders";
 import { ORDER_STATUSES } from "../../../contract/store";
 import { DataTable } from "../../components/admin/data-table";
@@ -29,7 +29,12 @@ const columns: ColumnDef<AdminOrder>[] = [
   {
     id: "payment",
     header: "Payment id",
-    cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.payment_id ?? "none"}</span>,
+    // Each row opens its order page.
+    cell: ({ row }) => (
+      <Link to={`/dashboard/orders/${row.original.id}`} className="font-mono whitespace-nowrap text-blue-800 underline">
+        {row.original.payment_id ?? `Order #${row.original.id}`}
+      </Link>
+    ),
   },
   {
     id: "customer",

@@ -7,9 +7,10 @@ const request = new Request("http://localhost/dashboard/outbox/1/preview", { hea
 const notFound = () => Object.assign(new Error("There is no such mail."), { kind: "not_found" });
 const PREVIEW = { item: {}, headers: [], html: "<p>Hi</p>", text: "Hi" };
 
-function contextWith(admin: unknown, preview: (id: number) => Promise<unknown>) {
+function contextWith(admin: unknown, preview: (id: number) => Promise<unknown>, mustEnrol = false) {
   const outbox = { preview: vi.fn(preview) };
-  const context = { https: false, services: { auth: { sessionAdmin: async () => admin }, outbox } } as unknown as AppLoadContext;
+  const services = { auth: { sessionAdmin: async () => admin }, account: { mustEnrol: async () => mustEnrol }, outbox };
+  const context = { https: false, services } as unknown as AppLoadContext;
   return { context, outbox };
 }
 const signedIn = (preview: (id: number) => Promise<unknown> = async () => PREVIEW) => contextWith({ id: 1 }, preview);
@@ -45,6 +46,14 @@ describe("the Outbox preview's loader", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("location")).toBe("/login?next=%2Fdashboard%2Foutbox");
+    expect(outbox.preview).not.toHaveBeenCalled();
+  });
+
+  it("sends an admin who must still enrol a required second factor to the Account screen, without the mail", async () => {
+    const { context, outbox } = contextWith({ id: 1 }, async () => PREVIEW, true);
+    const thrown = await loadOutboxPreview(request, "42", context).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/dashboard/account?enrol=required");
     expect(outbox.preview).not.toHaveBeenCalled();
   });
 });

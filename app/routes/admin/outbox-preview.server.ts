@@ -1,8 +1,7 @@
-import { type AppLoadContext, redirect } from "react-router";
-import { domainErrorKind } from "../../../server/services/errors";
+import type { AppLoadContext } from "react-router";
+import { domainErrorKind } from "../../../server/platform/errors";
 import type { OutboxPreviewResult } from "../../components/admin/outbox-item";
-import { loginPathFor } from "../../lib/safe-next";
-import { currentAdmin } from "./session.server";
+import { requireAdminPage } from "./session.server";
 
 const NO_SUCH_MAIL = "There is no such mail.";
 
@@ -13,8 +12,7 @@ export async function loadOutboxPreview(
   context: AppLoadContext,
 ): Promise<OutboxPreviewResult> {
   // Signed out: log in and come back to the Outbox screen, not to this data-only route.
-  if (!(await currentAdmin(request, context)))
-    throw redirect(loginPathFor("/dashboard/outbox"), { headers: { "Cache-Control": "no-store" } });
+  await requireAdminPage(request, context, { loginNext: "/dashboard/outbox" });
   // Digits only, within a bigserial's safe range (the API's id rule); anything else names no mail.
   const id = /^[1-9]\d{0,15}$/.test(rawId ?? "") ? Number(rawId) : 0;
   if (!Number.isSafeInteger(id) || id < 1) return { error: NO_SUCH_MAIL };

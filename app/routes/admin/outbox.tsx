@@ -1,24 +1,36 @@
 import { useRevalidator } from "react-router";
-import { OUTBOX_STATUSES, OutboxListQuerySchema } from "../../../contract/outbox";
+import { OUTBOX_STATUSES, OutboxIdParamsSchema, OutboxListQuerySchema } from "../../../contract/outbox";
 import { SelectField } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
 import { OutboxItem } from "../../components/admin/outbox-item";
 import { ScreenError } from "../../components/admin/screen-error";
 import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/outbox";
+import { FormOutcome } from "../../components/admin/form-outcome";
+import { formAction, readForm, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
 
 const PAGE_SIZE = 20;
 
-// Read in the loader (decision 017); Resend goes through the API, then the loader runs again.
+// Read in the loader (decision 017); Resend posts to the action, then the loader runs again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { query } = parseListQuery(request.url, OutboxListQuerySchema, ["status"], { pageSize: PAGE_SIZE });
   return { list: query ? await context.services.outbox.list(query) : { items: [], total: 0 } };
 }
 
-/** Every mail the site wrote (PRODUCT.md section 8): status, tries, last error, preview, Resend. */
-export default function Outbox({ loaderData: { list } }: Route.ComponentProps) {
+// Resend: the outbox service POST /api/admin/outbox/{id}/resend calls, the id checked by the same schema.
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireAdminAction(request, context);
+  const form = await request.formData();
+  return formAction("resend", async () => {
+    await context.services.outbox.resend(readForm(form, OutboxIdParamsSchema).id, actor);
+    return { message: "The mail is queued to be sent again." };
+  });
+}
+
+/** Every mail the site wrote: status, tries, last error, preview, Resend. */
+export default function Outbox({ loaderData: { list }, actionData }: Route.ComponentProps) {
   // Filter and page live in the URL, so a view can be reloaded and shared.
   const { params, page, update } = useUrlFilters();
   const status = params.get("status") ?? "";
@@ -30,6 +42,7 @@ export default function Outbox({ loaderData: { list } }: Route.ComponentProps) {
       <title>Outbox | Admin</title>
       <h1 className="text-2xl font-bold">Outbox</h1>
       <p className="mt-1 text-sm text-slate-700">Every mail the site wrote, newest first. Failed mail can be sent again.</p>
+      <FormOutcome result={actionData} />
       <div className="mt-4 flex flex-wrap gap-4">
         <SelectField
           label="Status"

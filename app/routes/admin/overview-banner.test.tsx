@@ -5,7 +5,8 @@ import type { Dashboard } from "../../../contract/dashboard";
 import Overview from "./overview";
 
 // What the loader answers when the read fails (overview.test.ts) and when a quiet period reads zeros.
-const render = (loaderData: { days: number; data: Dashboard | null; failed: boolean }) =>
+type LoaderData = { days: number; data: Dashboard | null; failed: boolean; testPayments?: { howToSwitch: string } | null };
+const render = (loaderData: LoaderData) =>
   renderToString(
     <MemoryRouter initialEntries={["/dashboard/overview"]}>
       <Overview {...({ loaderData } as unknown as Parameters<typeof Overview>[0])} />
@@ -42,5 +43,23 @@ describe("the overview when the sales figures could not be read", () => {
     expect(html).toContain('data-testid="placedOrders">0<');
     expect(html).toContain("₹0.00");
     expect(html).toContain("No transactions yet.");
+  });
+});
+
+describe("the overview of a production server on the test payment provider", () => {
+  it("says payments are in test mode and how to switch to Razorpay, whether or not the figures loaded", () => {
+    for (const data of [quiet, null]) {
+      const html = render({ days: 10, data, failed: !data, testPayments: { howToSwitch: "set PAYMENT_PROVIDER=razorpay, then restart" } });
+      expect(html).toContain("Payments are in test mode");
+      expect(html).toContain("without paying");
+      // React separates adjacent text nodes with empty comments; the visitor reads the text without them.
+      expect(html.replaceAll("<!-- -->", "")).toContain(
+        "To take real payments through Razorpay, set PAYMENT_PROVIDER=razorpay, then restart.",
+      );
+    }
+  });
+
+  it("shows no such banner otherwise", () => {
+    expect(render({ days: 10, data: quiet, failed: false, testPayments: null })).not.toContain("test mode");
   });
 });

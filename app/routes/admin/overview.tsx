@@ -4,7 +4,9 @@ import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_RANGES, DashboardQuerySchema } from "
 import { useHydrated } from "../../components/admin/use-hydrated";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/overview";
+import { TestPaymentsBanner } from "../../components/admin/test-payments-banner";
 import { logPageFailure } from "./log.server";
+import { testPaymentsNotice } from "./payment-mode.server";
 import { requireAdminPage } from "./session.server";
 
 const TransactionsChart = lazy(() => import("../../components/admin/transactions-chart"));
@@ -15,11 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = DashboardQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
   const days = query.success ? query.data.days : DASHBOARD_DEFAULT_DAYS;
+  const testPayments = testPaymentsNotice(context);
   try {
-    return { days, data: await context.services.dashboard.overview(days), failed: false as const };
+    return { days, data: await context.services.dashboard.overview(days), failed: false as const, testPayments };
   } catch (error) {
     logPageFailure("overview read failed", request, error);
-    return { days, data: null, failed: true as const };
+    return { days, data: null, failed: true as const, testPayments };
   }
 }
 
@@ -30,12 +33,13 @@ const CARDS = [
   ["registeredUsers", "Registered Users"],
 ] as const;
 
-export default function Overview({ loaderData: { days, data, failed } }: Route.ComponentProps) {
+export default function Overview({ loaderData: { days, data, failed, testPayments } }: Route.ComponentProps) {
   const hydrated = useHydrated();
   return (
     <>
       <title>Overview | Admin</title>
       <h1 className="text-2xl font-bold">Overview</h1>
+      {testPayments && <TestPaymentsBanner howToSwitch={testPayments.howToSwitch} />}
       <nav aria-label="Period" className="mt-4 flex flex-wrap gap-2">
         {DASHBOARD_RANGES.map((n) => (
           <Link
@@ -60,7 +64,15 @@ export default function Overview({ loaderData: { days, data, failed } }: Route.C
           <ul className="mt-6 grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-5">
             {CARDS.map(([key, label]) => (
               <li key={key} className="rounded-lg bg-white p-4 shadow">
-                <p className="text-sm text-slate-700">{label}</p>
+                <p className="text-sm text-slate-700">
+                  {key === "registeredUsers" ? (
+                    <Link to="/dashboard/customers" className="text-blue-800 underline">
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </p>
                 <p className="mt-1 text-3xl font-bold" data-testid={key}>
                   {data[key]}
                 </p>
@@ -134,7 +146,11 @@ export default function Overview({ loaderData: { days, data, failed } }: Route.C
             {data.payIds.length ? (
               <ul className="mt-3 list-disc space-y-1 pl-6 font-mono text-sm">
                 {data.payIds.map((id) => (
-                  <li key={id}>{id}</li>
+                  <li key={id}>
+                    <Link to={`/dashboard/orders?q=${encodeURIComponent(id)}`} className="text-blue-800 underline">
+                      {id}
+                    </Link>
+                  </li>
                 ))}
               </ul>
             ) : (

@@ -1,9 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { VersionIdSchema } from "../../../contract/admin-versions";
-import { ProductIdSchema } from "../../../contract/products";
+import { PRODUCT_MESSAGES, ProductIdSchema, ProductVersionInputSchema } from "../../../contract/products";
 import { SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { ProductVersionForm } from "../../components/admin/product-version-form";
 import type { Route } from "./+types/product-release";
+import { formAction, readForm, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
 
 // ?product=<id> picks an existing product and starts from its newest version; ?from=<version id>
@@ -20,6 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!from && productId.success) from = await versions.latestOf(productId.data);
   const product = from ? { id: from.product_id, name: from.product_name } : null;
   return { products, from, product };
+}
+
+// The form posts here, with JavaScript (a fetcher) or without; the same service the API's
+// POST /api/oni/add/product/version calls, validated by the same schema.
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireAdminAction(request, context);
+  const form = await request.formData();
+  return formAction(undefined, async () => {
+    await context.services.products.addVersion(readForm(form, ProductVersionInputSchema, ["os"]), actor);
+    return { message: PRODUCT_MESSAGES.success };
+  });
 }
 
 export default function ProductRelease({ loaderData: { products, from, product } }: Route.ComponentProps) {

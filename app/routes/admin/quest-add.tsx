@@ -1,5 +1,12 @@
 import { Link } from "react-router";
 import { QuestForm } from "../../components/admin/quest-form";
+import { reachServer } from "../../lib/reach-server";
+import type { Route } from "./+types/quest-add";
+import { questAddAction } from "./quests.server";
+
+export const action = ({ request, context }: Route.ActionArgs) => questAddAction(request, context);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => reachServer(serverAction);
 
 export default function QuestAdd() {
   return (

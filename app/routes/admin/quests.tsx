@@ -1,31 +1,42 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { Link, useRevalidator } from "react-router";
+import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import type { Quest } from "../../../contract/quests";
 import { type ConfirmRequest, useConfirm } from "../../components/admin/confirm-dialog";
 import { secondaryButtonClass } from "../../components/admin/form-field";
+import { FormOutcome } from "../../components/admin/form-outcome";
 import { QuestDescription, QuestForm } from "../../components/admin/quest-form";
-import { api, errorMessage } from "../../lib/api-client";
+import { useFormResult } from "../../components/admin/use-form-result";
+import type { FormResult } from "../../lib/form-result";
+import { reachServer } from "../../lib/reach-server";
 import type { Route } from "./+types/quests";
+import { questsAction } from "./quests.server";
 import { requireAdminPage } from "./session.server";
 
-// Read in the loader (decision 017); changes go through the API, then the loader runs again.
+// Read in the loader (decision 017); changes post to the action, then the loader runs again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   return { quests: await context.services.quests.list() };
 }
 
+export const action = ({ request, context }: Route.ActionArgs) => questsAction(request, context);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => reachServer(serverAction);
+
 type ItemProps = {
   quest: Quest;
-  onChanged: () => void;
-  onDeleted: () => void;
+  /**
+   * The screen's fetcher for deletes: the deleted quest leaves the list with the answer, so the
+   * screen shows its toast and moves the focus.
+   */
+  remover: FetcherWithComponents<FormResult<number>>;
   confirm: (request: ConfirmRequest) => Promise<boolean>;
 };
 
-/** One quest with Edit (the add form, pre-filled, in place) and Delete (after the confirm dialog). */
-function QuestItem({ quest, onChanged, onDeleted, confirm }: ItemProps) {
+/** One quest with Edit (the add form, pre-filled, in place) and Delete (after the confirm dialog with JavaScript). */
+function QuestItem({ quest, remover, confirm }: ItemProps) {
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = remover.state !== "idle";
   const editButton = useRef<HTMLButtonElement>(null);
   const editorId = `quest-${quest.id}-edit`;
 
@@ -34,22 +45,14 @@ function QuestItem({ quest, onChanged, onDeleted, confirm }: ItemProps) {
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  async function remove() {
+  async function remove(event: React.MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
     const ok = await confirm({
       title: `Delete the quest "${quest.title}"?`,
       text: "It disappears from the public quest list. This cannot be undone.",
       confirmLabel: "Delete quest",
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await api(`/api/admin/quests/${quest.id}`, { method: "DELETE" });
-      toast.success("Quest deleted.");
-      onDeleted();
-    } catch (error) {
-      toast.error(errorMessage(error, "The server could not be reached."));
-      setBusy(false);
-    }
+    if (ok) void remover.submit({ intent: "delete", id: quest.id }, { method: "post" });
   }
 
   return (
@@ -59,7 +62,8 @@ function QuestItem({ quest, onChanged, onDeleted, confirm }: ItemProps) {
       <div className="mt-2">
         <QuestDescription text={quest.description} />
       </div>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <remover.Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="id" value={quest.id} />
         <button
           ref={editButton}
           type="button"
@@ -71,35 +75,35 @@ function QuestItem({ quest, onChanged, onDeleted, confirm }: ItemProps) {
           Edit<span className="sr-only"> {quest.title}</span>
         </button>
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="delete"
           className={`${secondaryButtonClass} border-red-700 text-red-800`}
           disabled={busy}
-          onClick={() => void remove()}
+          onClick={(event) => void remove(event)}
         >
           Delete<span className="sr-only"> {quest.title}</span>
         </button>
-      </div>
+      </remover.Form>
       {editing ? (
         <div id={editorId}>
-          <QuestForm
-            quest={quest}
-            onCancel={closeEditor}
-            onSaved={() => {
-              closeEditor();
-              onChanged();
-            }}
-          />
+          <QuestForm quest={quest} onCancel={closeEditor} onSaved={closeEditor} />
         </div>
       ) : null}
     </li>
   );
 }
 
-export default function Quests({ loaderData: { quests } }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
+export default function Quests({ loaderData: { quests }, actionData }: Route.ComponentProps) {
   const [confirmDialog, confirm] = useConfirm();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const reload = () => void revalidator.revalidate();
+  const remover = useFetcher<FormResult<number>>();
+  useFormResult(remover.data, remover.state === "idle", (result) => {
+    if (!result.ok) return void toast.error(result.message);
+    toast.success(result.message);
+    // Its buttons are gone: focus goes to the screen's heading rather than to the page's start.
+    headingRef.current?.focus();
+  });
   return (
     <>
       <title>Quests | Admin</title>
@@ -111,20 +115,11 @@ export default function Quests({ loaderData: { quests } }: Route.ComponentProps)
           Add New Module
         </Link>
       </div>
+      <FormOutcome result={actionData} />
       {quests.length === 0 ? <p className="mt-6 text-slate-700">No modules yet.</p> : null}
       <ul className="mt-6 space-y-4">
         {quests.map((quest) => (
-          <QuestItem
-            key={quest.id}
-            quest={quest}
-            confirm={confirm}
-            onChanged={reload}
-            onDeleted={() => {
-              reload();
-              // Its buttons are gone: focus goes to the screen's heading rather than to the page's start.
-              headingRef.current?.focus();
-            }}
-          />
+          <QuestItem key={quest.id} quest={quest} confirm={confirm} remover={remover} />
         ))}
       </ul>
       {confirmDialog}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import { currentAdmin, sessionToken } from "./session.server";
+import { currentAdmin, requireAdminPage, sessionToken } from "./session.server";
 
 const withCookie = (cookie: string) => new Request("http://localhost/dashboard", { headers: { cookie } });
 
@@ -69,5 +69,23 @@ describe("currentAdmin", () => {
     await currentAdmin(post, context);
     await currentAdmin(post, context);
     expect(tokens).toEqual(["abc", "abc"]);
+  });
+});
+
+describe("requireAdminPage", () => {
+  const contextFor = (mustEnrol: boolean) =>
+    ({
+      https: false,
+      services: { auth: { sessionAdmin: async () => ({ id: 1, email: "a@example.com" }) }, account: { mustEnrol: async () => mustEnrol } },
+    }) as unknown as AppLoadContext;
+  const page = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie: "session_id=abc" } });
+
+  it("sends an admin who must enrol a second factor to the Account screen from every other page and data request", async () => {
+    for (const path of ["/dashboard/orders", "/dashboard/audit.data", "/dashboard/outbox/3/preview"]) {
+      const thrown = await requireAdminPage(page(path), contextFor(true)).catch((error: unknown) => error);
+      expect((thrown as Response).headers.get("location")).toBe("/dashboard/account?enrol=required");
+    }
+    expect(await requireAdminPage(page("/dashboard/account"), contextFor(true))).toMatchObject({ id: 1 });
+    expect(await requireAdminPage(page("/dashboard/orders"), contextFor(false))).toMatchObject({ id: 1 });
   });
 });

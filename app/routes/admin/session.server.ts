@@ -1,7 +1,7 @@
 import { parse } from "hono/utils/cookie";
 import { type AppLoadContext, redirect } from "react-router";
 import { sessionCookieName } from "../../../contract/session-cookie";
-import type { SessionAdmin } from "../../../server/services/auth";
+import type { SessionAdmin } from "../../../server/features/identity";
 import { loginPathFor } from "../../lib/safe-next";
 
 /** The session token from the request's Cookie header (hono's parser, as the API reads it), if any. */
@@ -32,19 +32,27 @@ export function currentAdmin(request: Request, context: AppLoadContext): Promise
   return admin;
 }
 
+const NO_STORE = { "Cache-Control": "no-store" };
+const ACCOUNT_PATH = "/dashboard/account";
+
 /**
- * The server-side guard of every admin screen (PRODUCT.md section 6): without a valid session the
+ * The server-side guard of every admin screen: without a valid session the
  * answer is a redirect to /login, sent before any admin HTML or data. The page asked for rides along
- * as `?next=` so the login returns there (app/lib/safe-next.ts decides what is acceptable).
+ * as `?next=` so the login returns there (app/lib/safe-next.ts decides what is acceptable); a
+ * data-only route names the screen to return to in `loginNext` instead.
+ * With ADMIN_MFA_REQUIRED, an admin without a second factor is sent to the Account screen to enrol
+ * from anywhere else (the same rule as the API's guard, server/api/require-admin.ts).
  */
-export async function requireAdminPage(request: Request, context: AppLoadContext) {
+export async function requireAdminPage(request: Request, context: AppLoadContext, options: { loginNext?: string } = {}) {
   const admin = await currentAdmin(request, context);
+  // React Router hands loaders the page's own URL, a client navigation's data request included.
+  const url = new URL(request.url);
+  const path = url.pathname;
   if (!admin) {
-    const url = new URL(request.url);
-    // A client navigation's data request carries React Router's ".data" suffix; the page is without it.
-    const path = url.pathname.replace(/\.data$/, "");
-    url.searchParams.delete("_routes");
-    throw redirect(loginPathFor(`${path}${url.search}`), { headers: { "Cache-Control": "no-store" } });
+    throw redirect(loginPathFor(options.loginNext ?? `${path}${url.search}`), { headers: NO_STORE });
+  }
+  if (path !== ACCOUNT_PATH && (await context.services.account.mustEnrol(admin.id))) {
+    throw redirect(`${ACCOUNT_PATH}?enrol=required`, { headers: NO_STORE });
   }
   return admin;
 }

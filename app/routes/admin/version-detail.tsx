@@ -1,11 +1,15 @@
-import { Link, data, useNavigate, useRevalidator } from "react-router";
+import { Link, data, useRevalidator } from "react-router";
 import { VersionIdSchema } from "../../../contract/admin-versions";
 import { VersionActions } from "../../components/admin/version-actions";
 import { VersionEditForm } from "../../components/admin/version-edit-form";
 import { VersionPatches } from "../../components/admin/patches/version-patches";
+import { VersionBuilds } from "../../components/admin/builds/version-builds";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/version-detail";
 import { requireAdminPage } from "./session.server";
+import { ReleaseStatusForm } from "../../components/admin/release-status-form";
+import { reachServer } from "../../lib/reach-server";
+import { versionAction } from "./version-detail.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
@@ -13,14 +17,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!id.success || id.data > 2_147_483_647) throw data("There is no such product version.", { status: 404 });
   const version = await context.services.productVersions.find(id.data);
   if (!version) throw data("There is no such product version.", { status: 404 });
-  return { version };
+  const builds = (await context.services.artifacts.list(version.product_id)).filter((b) => b.version === version.version);
+  return { version, builds };
 }
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = VersionIdSchema.safeParse(params.id);
+  if (!id.success || id.data > 2_147_483_647) throw data("There is no such product version.", { status: 404 });
+  return versionAction(request, context, id.data);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => reachServer(serverAction);
 
 const box = "mt-6 rounded-lg bg-white p-4 shadow";
 
-export default function VersionDetailScreen({ loaderData: { version: v } }: Route.ComponentProps) {
+export default function VersionDetailScreen({ loaderData: { version: v, builds }, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
-  const navigate = useNavigate();
+  // The release-status forms answer with the form they belong to; the edit, archive and delete forms with an intent.
+  const statusFeedback = actionData && "form" in actionData ? actionData : undefined;
   const facts: [string, string][] = [
     ["Amount", formatInr(v.amount)],
     ["For sale", v.for_sale ? "yes" : "no"],
@@ -52,6 +66,41 @@ export default function VersionDetailScreen({ loaderData: { version: v } }: Rout
           Start the next version from this one
         </Link>
       </p>
+      <section aria-labelledby="release-title" className={box}>
+        <h2 id="release-title" className="text-xl font-semibold">
+          Release status
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Drafts are seen by admins only; published releases are on the{" "}
+          <a href={`/releases/${v.product_id}`} className="text-blue-800 underline">
+            release notes
+          </a>
+          ; a yanked one stays listed as withdrawn, with its reason.
+        </p>
+        <div className="mt-3 space-y-2">
+          <ReleaseStatusForm
+            target="version"
+            id={v.id}
+            label={`version ${v.version}`}
+            status={v.status}
+            publishedAt={v.published_at}
+            yankReason={v.yank_reason}
+            feedback={statusFeedback}
+          />
+          {v.patches.map((p) => (
+            <ReleaseStatusForm
+              key={p.id}
+              target="patch"
+              id={p.id}
+              label={`patch ${p.patch_version}`}
+              status={p.status}
+              publishedAt={p.published_at}
+              yankReason={p.yank_reason}
+              feedback={statusFeedback}
+            />
+          ))}
+        </div>
+      </section>
       <section aria-labelledby="facts-title" className={box}>
         <h2 id="facts-title" className="text-xl font-semibold">
           Requirements and sales
@@ -80,18 +129,23 @@ export default function VersionDetailScreen({ loaderData: { version: v } }: Rout
         )}
       </section>
       <VersionPatches version={v} onChanged={revalidate} />
+      <VersionBuilds
+        target={{ product_id: v.product_id, version: v.version, patches: v.patches.map((p) => p.patch_version) }}
+        builds={builds}
+        onChanged={revalidate}
+      />
       <section aria-labelledby="edit-title" className={box}>
         <h2 id="edit-title" className="text-xl font-semibold">
           Edit
         </h2>
-        <VersionEditForm key={JSON.stringify(v)} version={v} onSaved={revalidate} />
+        <VersionEditForm key={JSON.stringify(v)} version={v} />
       </section>
       <section aria-labelledby="manage-title" className={box}>
         <h2 id="manage-title" className="text-xl font-semibold">
           Archive or delete
         </h2>
         <div className="mt-3">
-          <VersionActions version={v} onChanged={revalidate} onDeleted={() => navigate("/dashboard/versions")} />
+          <VersionActions version={v} />
         </div>
       </section>
     </>

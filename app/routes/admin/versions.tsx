@@ -16,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { versions: versions.items, patches };
 }
 
+const RELEASE_TEXT: Record<string, string> = { draft: "draft", published: "published", yanked: "withdrawn" };
+
 const columns: ColumnDef<VersionSummary>[] = [
   {
     id: "product",
@@ -47,12 +49,15 @@ const columns: ColumnDef<VersionSummary>[] = [
   { id: "amount", header: "Amount", accessorFn: (v) => v.amount, cell: ({ getValue }) => formatInr(getValue<number>()) },
   { id: "for_sale", header: "For sale", accessorFn: (v) => (v.for_sale ? "yes" : "no") },
   { id: "state", header: "State", accessorFn: (v) => (v.archived ? "archived" : "active") },
+  { id: "release", header: "Release", accessorFn: (v) => RELEASE_TEXT[v.status] ?? v.status },
 ];
 
 export default function Versions({ loaderData }: Route.ComponentProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [params] = useSearchParams();
   const showArchived = params.get("archived") === "include";
+  // A version's screen sends here after deleting it (app/routes/admin/version-detail.server.ts), naming what went.
+  const deleted = params.get("deleted");
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({
     data: loaderData.versions,
@@ -66,6 +71,11 @@ export default function Versions({ loaderData }: Route.ComponentProps) {
     <>
       <title>Versions &amp; Patches | Admin</title>
       <h1 className="text-2xl font-bold">Versions &amp; Patches</h1>
+      {deleted !== null ? (
+        <p role="status" className="mt-3 text-sm text-green-800">
+          Version {deleted} deleted.
+        </p>
+      ) : null}
       <section aria-labelledby="versions-title" className="mt-6 rounded-lg bg-white p-4 shadow">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="versions-title" className="text-xl font-semibold">
@@ -87,7 +97,8 @@ export default function Versions({ loaderData }: Route.ComponentProps) {
             <li key={patch.id} className="border-b border-slate-100 pb-2 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4">
                 <p className="font-semibold">
-                  <span className="lowercase">{patch.product_name}</span> {patch.version} → {patch.patchVersion}
+                  <span className="lowercase">{patch.product_name}</span> {patch.version} → {patch.patchVersion}{" "}
+                  <span className="font-normal text-slate-700">({RELEASE_TEXT[patch.status] ?? patch.status})</span>
                 </p>
                 <Link to={`/dashboard/versions/${patch.version_id}#patch-${patch.id}`} className="text-blue-800 underline">
                   Edit or delete

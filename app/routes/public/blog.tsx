@@ -38,7 +38,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               decoding="async"
             />
             <div className="flex flex-1 flex-col p-5">
-              {/* SPEC.md: each card carries the 'Article' label. */}
+              {/* Each card carries the 'Article' label, as on the original site. */}
               <p className="text-xs font-semibold text-sky-800">Article</p>
               <ArticleByline article={card} className="mt-1 text-xs text-slate-700" />
               <h2 className="mt-1 text-lg font-semibold">

@@ -64,5 +64,11 @@ export async function submitTestPay(request: Request, context: AppLoadContext) {
 export async function loadReceipt(orderId: string | undefined, request: Request, context: AppLoadContext) {
   const found = await findOrder(orderId, new URL(request.url).searchParams.get("token"), context);
   if (!found) return missing();
-  return data({ view: found.view, token: found.token, message: "" });
+  const builds = await context.services.downloads.buildsOf(found.view.product_id, found.view.version);
+  // The invoice issued with the payment, opened with the same token as this page.
+  const number = await context.services.invoices.numberOfOrder(found.view.order_id);
+  const invoice = number
+    ? { number, href: `/account/invoices/${encodeURIComponent(number)}?order=${found.view.order_id}&token=${encodeURIComponent(found.token)}` }
+    : null;
+  return data({ view: found.view, token: found.token, message: "", builds, invoice });
 }

@@ -1,6 +1,7 @@
 import { PageHero, Prose } from "../../components/page-hero";
 import { LicenceNextSteps } from "../../components/store/licence-next-steps";
 import { OrderSummary } from "../../components/store/order-summary";
+import { ReceiptDownloads } from "../../components/store/receipt-downloads";
 import { useOrderStatus } from "../../components/store/use-order-status";
 import { CopyButton } from "../../components/copy-button";
 import type { Route } from "./+types/checkout-receipt";
@@ -75,10 +76,25 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
               {view.licence_key}
             </p>
             <p className="mt-2 text-sm text-slate-700">Keep it safe: it is what activates the product. This page's link shows it again.</p>
+            <p className="mt-2 text-sm">
+              Your machines, your keys and your receipts are in{" "}
+              <a className="font-semibold text-sky-800 underline" href="/account">
+                your account
+              </a>
+              : sign in with this order's e-mail address, no password needed.
+            </p>
           </section>
         ) : null}
         <h2 className="text-xl font-bold">Order</h2>
         <OrderSummary view={view} paid={paid} />
+        {"invoice" in loaderData && loaderData.invoice ? (
+          <p className="mt-4">
+            <a className="font-medium text-sky-800 underline" href={loaderData.invoice.href} data-testid="invoice-link">
+              Your invoice {loaderData.invoice.number}
+            </a>
+          </p>
+        ) : null}
+        {paid && view.licence_key && "builds" in loaderData ? <ReceiptDownloads builds={loaderData.builds} licenceKey={view.licence_key} /> : null}
         {paid && view.licence_key ? <LicenceNextSteps view={view} /> : null}
       </Prose>
     </>

@@ -23,7 +23,7 @@ const OS_NAMES: Record<string, string> = { windows: "Windows", mac: "macOS", lin
 /** /checkout/:productId: server-rendered, so the price here is always the current one. */
 export default function Checkout({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { item, provider, reasons, coupon } = loaderData;
+  const { item, provider, reasons, coupon, taxOn, defaultState } = loaderData;
   if (!item) {
     return (
       <>
@@ -62,6 +62,8 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
               reasons={reasons}
               initialCoupon={coupon}
               values={actionData?.values}
+              taxOn={taxOn}
+              defaultState={defaultState}
               failure={failure}
               busy={navigation.state !== "idle" && navigation.formMethod !== undefined}
             />

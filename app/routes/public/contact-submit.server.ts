@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { domainErrorKind, type InvalidInputError } from "../../../server/services/errors";
+import { domainErrorKind, type InvalidInputError } from "../../../server/platform/errors";
 
 export type ContactResult = {
   ok: boolean;
@@ -19,7 +19,7 @@ export async function submitContactForm(request: Request, context: AppLoadContex
     await context.services.contact.submit(kind, values, context.clientIp);
     return { ok: true, status: 200, kind, message: "" };
   } catch (error) {
-    // By kind, not instanceof: this route bundle holds its own copy of the error classes (services/errors.ts).
+    // By kind, not instanceof: this route bundle holds its own copy of the error classes (server/platform/errors.ts).
     const failure = domainErrorKind(error);
     if (failure === "invalid_input") {
       const { message, fieldErrors } = error as InvalidInputError;

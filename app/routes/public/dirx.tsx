@@ -4,9 +4,16 @@ import { CodeBlock } from "../../components/code-block";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { site } from "../../site";
 import { BuyBox } from "../../components/store/buy-box";
+import { ProductDownloads } from "../../components/store/product-downloads";
+import type { Route } from "./+types/dirx";
+import { downloadFromProductPage, loadProductBuilds } from "./product-downloads.server";
 
-// A static page: the islands entry runs it, not React Router (decision 030).
+// Rendered per request (its download buttons are the published builds, decision 093) but still run
+// by the islands entry, not React Router (decision 030).
 export const handle = { islands: true };
+
+export const loader = ({ context }: Route.LoaderArgs) => loadProductBuilds("dirx", context);
+export const action = ({ request, context }: Route.ActionArgs) => downloadFromProductPage(request, context);
 
 export function meta() {
   return pageMeta("/products/cyber/webtools/dirx", "dirx directory scanner", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", { jsonLd: [softwareLd("dirx", "dirx finds hidden paths on web servers. Downloads for macOS Apple Silicon and Linux x86_64, install commands and a usage guide.", "SecurityApplication", "/products/cyber/webtools/dirx", "macOS, Linux")], trail: productTrail("dirx", "/products/cyber/webtools/dirx") });
@@ -25,7 +32,7 @@ const PLATFORMS = [
   },
 ] as const;
 
-/** Only the operating systems this deployment has a download link for (SITE_CONFIG_FILE). */
+/** The fallback for a dirx without any published build: the download links of SITE_CONFIG_FILE. */
 const downloads = () => PLATFORMS.flatMap((p) => (site.downloads[p.os] ? [{ ...p, url: site.downloads[p.os] as string }] : []));
 
 const usage: [string, string][] = [
@@ -35,7 +42,8 @@ const usage: [string, string][] = [
   ["Stop", "Stops the scan. A large scan may need several clicks while in-flight requests finish."],
 ];
 
-export default function Dirx() {
+export default function Dirx({ loaderData, actionData }: Route.ComponentProps) {
+  const published = loaderData.builds.length > 0;
   return (
     <>
       <PageHero eyebrow="Web-tools · Published 16 March 2025" title="dirx: find the paths a site does not link to">
@@ -43,7 +51,9 @@ export default function Dirx() {
       </PageHero>
       <Prose>
         <BuyBox productId="dirx" productName="dirx" />
-        {downloads().length > 0 ? (
+        {published ? (
+          <ProductDownloads productId="dirx" productName="dirx" free={loaderData.free} builds={loaderData.builds} error={actionData?.error} />
+        ) : downloads().length > 0 ? (
           <>
             <h2 className="text-2xl font-bold">Download</h2>
             <ul className="flex flex-wrap gap-3">

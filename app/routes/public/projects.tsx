@@ -18,7 +18,7 @@ const cards = {
   edu: { icon: "campus", name: "CAMPUS", path: "/products/educational/campus", text: "An academic management platform for universities and schools, with real-time student information." },
 } as const;
 
-/** Nothing is shown until a category is chosen (SPEC.md section 4: empty, then 'open' or 'edu'). */
+/** Nothing is shown until a category is chosen (empty, then 'open' or 'edu'). */
 export default function Projects() {
   const ref = useRef<HTMLDivElement>(null);
   useBehaviour(ref, choice);

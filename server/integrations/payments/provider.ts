@@ -9,6 +9,21 @@ export type ProviderOrderInput = {
   notes?: Record<string, string>;
 };
 
+export type ProviderRefundInput = {
+  /** The captured payment (`pay_…`). */
+  paymentId: string;
+  /** Integer paise, at most what is left of the payment. */
+  amountMinor: number;
+  /** Our refund row's id: it comes back in the refund's webhook, which finds the row by it. */
+  refundId: number;
+};
+
+export type ProviderRefund = {
+  providerRefundId: string;
+  status: "pending" | "processed" | "failed";
+  amountMinor: number;
+};
+
 /**
  * What the store needs from a payment provider. Both implementations sign as Razorpay does, so
  * the verification code (signature.ts) is the same for both.
@@ -19,6 +34,11 @@ export interface PaymentProvider {
   readonly keyId: string;
   /** Creates the provider-side order; returns its id (`order_…`). */
   createOrder(input: ProviderOrderInput): Promise<{ providerOrderId: string }>;
+  /**
+   * Refunds (part of) a captured payment. The answer may be `pending`: the `refund.processed` webhook
+   * then says when the money went back.
+   */
+  refund(input: ProviderRefundInput): Promise<ProviderRefund>;
   /** Secret keying the checkout signature (`order_id|payment_id`). */
   keySecret(): Promise<string>;
   /** Secret keying the webhook signature (the raw body). */

@@ -6,8 +6,16 @@ export type RazorpayCredentials = { keyId: string; keySecret: string; webhookSec
 /** Thrown when Razorpay refuses or cannot be reached; the message carries no secret. */
 export class PaymentProviderError extends Error {}
 
+/** The SDK rejects with { statusCode, error: { code, description } } (or a network error); no secret is repeated. */
+function refused(what: string, err: unknown): PaymentProviderError {
+  if (err instanceof PaymentProviderError) return err;
+  const e = err as { statusCode?: number; error?: { code?: string; description?: string }; message?: string };
+  const detail = e.error?.code ? `${e.statusCode ?? ""} ${e.error.code}` : (e.message ?? "no answer").slice(0, 100);
+  return new PaymentProviderError(`Razorpay refused the ${what} (${detail.trim()}).`);
+}
+
 /**
- * Razorpay through its official SDK (Orders API). Amounts are integer paise and `receipt` is our
+ * Razorpay through its official SDK (Orders and Refunds APIs). Amounts are integer paise and `receipt` is our
  * order id, so Razorpay's dashboard and our admin point at the same order.
  */
 export function createRazorpayProvider(credentials: RazorpayCredentials): PaymentProvider {
@@ -29,11 +37,26 @@ export function createRazorpayProvider(credentials: RazorpayCredentials): Paymen
           throw new PaymentProviderError("Razorpay's order does not match the amount asked for.");
         return { providerOrderId: order.id };
       } catch (err) {
-        if (err instanceof PaymentProviderError) throw err;
-        // The SDK rejects with { statusCode, error: { code, description } } (or a network error).
-        const e = err as { statusCode?: number; error?: { code?: string; description?: string }; message?: string };
-        const detail = e.error?.code ? `${e.statusCode ?? ""} ${e.error.code}` : (e.message ?? "no answer").slice(0, 100);
-        throw new PaymentProviderError(`Razorpay refused the order (${detail.trim()}).`);
+        throw refused("order", err);
+      }
+    },
+    async refund(input) {
+      try {
+        // Razorpay's Refunds API; `notes.refund_id` comes back in the refund's webhook.
+        const refund = await client.payments.refund(input.paymentId, {
+          amount: input.amountMinor,
+          speed: "normal",
+          notes: { refund_id: String(input.refundId) },
+          receipt: `refund-${input.refundId}`,
+        });
+        if (typeof refund?.id !== "string" || !refund.id.startsWith("rfnd_"))
+          throw new PaymentProviderError("Razorpay answered without a refund id.");
+        if (Number(refund.amount) !== input.amountMinor)
+          throw new PaymentProviderError("Razorpay's refund does not match the amount asked for.");
+        const status = refund.status === "processed" || refund.status === "failed" ? refund.status : "pending";
+        return { providerRefundId: refund.id, status, amountMinor: Number(refund.amount) };
+      } catch (err) {
+        throw refused("refund", err);
       }
     },
     keySecret: async () => credentials.keySecret,

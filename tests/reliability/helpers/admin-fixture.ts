@@ -1,4 +1,4 @@
-import { hashPassword } from "../../../server/services/passwords";
+import { hashPassword } from "../../../server/features/identity/passwords";
 import type { ScratchDatabase } from "./scratch-database";
 
 export const RELIABILITY_ADMIN = { email: "reliability-admin@example.com", password: "a long reliability passphrase" };

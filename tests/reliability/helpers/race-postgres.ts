@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type Database, openPostgres } from "../../../server/db/client";
-import { runMigrations } from "../../../server/db/migrate";
+import { type Database, openPostgres } from "../../../server/platform/db/client";
+import { runMigrations } from "../../../server/platform/db/migrate";
 import { onServer } from "../../helpers/test-db";
 
 /**

@@ -27,25 +27,35 @@ let nextPort = Number(process.env.RELIABILITY_PORT ?? 3500);
 export const reservePort = () => nextPort++;
 
 export async function startServer(
-  opts: { dataDir?: string; databaseUrl?: string; port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {},
+  opts: {
+    dataDir?: string;
+    databaseUrl?: string;
+    port?: number;
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    /** Another entry than server.js, such as `npm start`'s scripts/start.mjs. */
+    entry?: string;
+    /** Variables of this process not passed on (vitest sets NODE_ENV=test); `env` may still set them. */
+    unsetEnv?: string[];
+  } = {},
 ) {
   requireBuild();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "rel-"));
   const port = opts.port ?? nextPort++;
   let out = "";
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverJs], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: "false",
-      CONTACT_RATE_LIMIT: "100000",
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
-      ...opts.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of opts.unsetEnv ?? []) delete inherited[name];
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: "false",
+    CONTACT_RATE_LIMIT: "100000",
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...opts.env,
+  };
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? serverJs], { env, stdio: ["ignore", "pipe", "pipe"] });
   proc.stdout?.on("data", (d) => (out += d));
   proc.stderr?.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { openPglite } from "../../../server/db/client";
-import { contactMessages } from "../../../server/db/schema";
+import { openPglite } from "../../../server/platform/db/client";
+import { contactMessages } from "../../../server/platform/db/schema";
 import type { ScratchDatabase } from "./scratch-database";
 
 /** The contact messages stored in a (stopped) server's PGlite data directory. */

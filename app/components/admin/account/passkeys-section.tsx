@@ -1,24 +1,27 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import type { MfaStatus } from "../../../../contract/identity";
+import type { FactorChange, MfaStatus } from "../../../../contract/identity";
 import { api, errorMessage } from "../../../lib/api-client";
 import { passkeyError, registerPasskey } from "../../../lib/passkey-client";
-import type { ConfirmRequest } from "../confirm-dialog";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
+import { IdentityCheckForm } from "./identity-check-form";
 
 type Props = {
   passkeys: MfaStatus["passkeys"];
   onCodes: (codes: string[]) => void;
   onChange: () => void;
-  /** The screen's one confirm dialog (decision 035). */
-  confirm: (request: ConfirmRequest) => Promise<boolean>;
+  /** The authenticator app is on: its code may confirm a removal instead of the password. */
+  totp: boolean;
+  /** Unused recovery codes: one may confirm a removal instead of the password. */
+  recoveryCodesLeft: number;
 };
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-IN", { dateStyle: "medium" }) : "never");
 
 /** Passkeys of this admin: add one on this device (it signs in alone), or remove one. */
-export function PasskeysSection({ passkeys, onCodes, onChange, confirm }: Props) {
+export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCodesLeft }: Props) {
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,20 +41,11 @@ export function PasskeysSection({ passkeys, onCodes, onChange, confirm }: Props)
     }
   }
 
-  async function remove(id: number, name: string) {
-    const ok = await confirm({
-      title: `Remove the passkey "${name}"?`,
-      text: "It can no longer sign in to this account.",
-      confirmLabel: `Remove passkey ${name}`,
-    });
-    if (!ok) return;
-    try {
-      await api(`/api/admin/mfa/passkeys/${id}`, { method: "DELETE" });
-      toast.success("Passkey removed.");
-      onChange();
-    } catch (error) {
-      toast.error(errorMessage(error, "The server could not be reached."));
-    }
+  async function remove(id: number, proof: FactorChange) {
+    await api(`/api/admin/mfa/passkeys/${id}`, { method: "DELETE", json: proof });
+    setRemoving(null);
+    toast.success("Passkey removed.");
+    onChange();
   }
 
   return (
@@ -69,7 +63,7 @@ export function PasskeysSection({ passkeys, onCodes, onChange, confirm }: Props)
               <button
                 type="button"
                 className={secondaryButtonClass}
-                onClick={() => remove(p.id, p.name)}
+                onClick={() => setRemoving({ id: p.id, name: p.name })}
                 aria-label={`Remove passkey ${p.name}`}
               >
                 Remove
@@ -80,6 +74,18 @@ export function PasskeysSection({ passkeys, onCodes, onChange, confirm }: Props)
       ) : (
         <p className="text-sm text-slate-700">No passkeys yet.</p>
       )}
+      {removing ? (
+        <IdentityCheckForm
+          key={removing.id}
+          title={`Remove the passkey "${removing.name}"?`}
+          text="It can no longer sign in to this account."
+          submitLabel={`Remove passkey ${removing.name}`}
+          withCode={totp}
+          withRecoveryCode={recoveryCodesLeft > 0}
+          send={(proof) => remove(removing.id, proof)}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
       <form onSubmit={add} noValidate className="flex max-w-md flex-wrap items-end gap-3">
         <Field label="Passkey name" name="name" maxLength={60} placeholder="e.g. Work laptop" className="min-w-0 flex-1" />
         <button type="submit" className={buttonClass} disabled={busy}>

@@ -1,21 +1,27 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { type TotpSetupResponse, TotpSetupResponseSchema, RecoveryCodesResponseSchema } from "../../../../contract/identity";
+import {
+  type FactorChange,
+  type TotpSetupResponse,
+  TotpSetupResponseSchema,
+  RecoveryCodesResponseSchema,
+} from "../../../../contract/identity";
 import { ApiError, api, errorMessage } from "../../../lib/api-client";
-import type { ConfirmRequest } from "../confirm-dialog";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
+import { IdentityCheckForm } from "./identity-check-form";
 
 type Props = {
   enabled: boolean;
+  /** Unused recovery codes: one may confirm the removal instead of the password. */
+  recoveryCodesLeft: number;
   onCodes: (codes: string[]) => void;
   onChange: () => void;
-  /** The screen's one confirm dialog (decision 035). */
-  confirm: (request: ConfirmRequest) => Promise<boolean>;
 };
 
 /** The authenticator-app factor: QR code and secret, confirmed by one code; or remove it. */
-export function TotpSection({ enabled, onCodes, onChange, confirm }: Props) {
+export function TotpSection({ enabled, recoveryCodesLeft, onCodes, onChange }: Props) {
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const [removing, setRemoving] = useState(false);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -49,20 +55,11 @@ export function TotpSection({ enabled, onCodes, onChange, confirm }: Props) {
     }
   }
 
-  async function remove() {
-    const ok = await confirm({
-      title: "Remove the authenticator app?",
-      text: "Sign-in will no longer ask for its codes.",
-      confirmLabel: "Remove the authenticator app",
-    });
-    if (!ok) return;
-    try {
-      await api("/api/admin/mfa/totp", { method: "DELETE" });
-      toast.success("The authenticator app was removed.");
-      onChange();
-    } catch (err) {
-      toast.error(errorMessage(err, "The server could not be reached."));
-    }
+  async function remove(proof: FactorChange) {
+    await api("/api/admin/mfa/totp", { method: "DELETE", json: proof });
+    setRemoving(false);
+    toast.success("The authenticator app was removed.");
+    onChange();
   }
 
   if (enabled) {
@@ -71,9 +68,21 @@ export function TotpSection({ enabled, onCodes, onChange, confirm }: Props) {
         <p>
           <span className="rounded bg-green-100 px-2 py-0.5 text-sm text-green-900">On</span> Sign-in asks for a code from your app.
         </p>
-        <button type="button" className={secondaryButtonClass} onClick={remove}>
-          Remove the app
-        </button>
+        {removing ? (
+          <IdentityCheckForm
+            title="Remove the authenticator app?"
+            text="Sign-in will no longer ask for its codes."
+            submitLabel="Remove the authenticator app"
+            withCode
+            withRecoveryCode={recoveryCodesLeft > 0}
+            send={remove}
+            onCancel={() => setRemoving(false)}
+          />
+        ) : (
+          <button type="button" className={secondaryButtonClass} onClick={() => setRemoving(true)}>
+            Remove the app
+          </button>
+        )}
       </div>
     );
   }

@@ -1,38 +1,45 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { ApiError, api, errorMessage } from "../../../lib/api-client";
-import { buttonClass, Field } from "../form-field";
+import { useActionData, useFetcher } from "react-router";
+import type { FormResult } from "../../../lib/form-result";
+import { FormOutcome } from "../form-outcome";
+import { buttonClass, Field, FormError } from "../form-field";
 import { useFocusFirstError } from "../use-focus-first-error";
+import { useFormResult } from "../use-form-result";
 
-/** Invite an admin by e-mail: a single-use link valid 48 hours goes out through the outbox. */
-export function InviteForm({ onInvited }: { onInvited: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+/**
+ * Invite an admin by e-mail: a single-use link valid 48 hours goes out through the outbox. Posts
+ * intent=invite to the screen's action: through a fetcher with JavaScript, as a plain post without.
+ */
+export function InviteForm() {
+  const fetcher = useFetcher<FormResult>({ key: "admin-invite" });
+  const actionData = useActionData<FormResult>();
+  const posted = actionData?.intent === "invite" ? actionData : undefined;
+  const [errors, setErrors] = useState<Record<string, string>>(posted && !posted.ok ? posted.errors : {});
+  const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, errors);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      toast.success(result.message);
+      formRef.current?.reset();
+      setErrors({});
+    } else if (Object.keys(result.errors).length) setErrors(result.errors);
+    else toast.error(result.message);
+  });
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const email = String(new FormData(formElement).get("email") ?? "").trim();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) return setErrors({ email: "Enter a valid e-mail address." });
     setErrors({});
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>("/api/admin/admins", { json: { email } });
-      toast.success(answer.message);
-      formElement.reset();
-      onInvited();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-      else toast.error(errorMessage(error, "The server could not be reached."));
-    } finally {
-      setBusy(false);
-    }
+    void fetcher.submit(event.currentTarget, { method: "post" });
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="mt-3 flex max-w-xl flex-wrap items-start gap-3">
+    <form ref={formRef} method="post" onSubmit={submit} noValidate className="mt-3 flex max-w-xl flex-wrap items-start gap-3">
+      <input type="hidden" name="intent" value="invite" />
       <Field
         label="E-mail address"
         name="email"
@@ -46,6 +53,8 @@ export function InviteForm({ onInvited }: { onInvited: () => void }) {
       <button type="submit" className={`${buttonClass} sm:mt-6`} disabled={busy}>
         {busy ? "Sending..." : "Send invitation"}
       </button>
+      {posted && !posted.ok && !Object.keys(posted.errors).length ? <FormError message={posted.message} /> : null}
+      <FormOutcome result={posted?.ok ? posted : undefined} />
     </form>
   );
 }

@@ -1,0 +1,118 @@
+import type { PublicRelease } from "../../../contract/releases";
+import { releaseDate } from "./release-date";
+
+const OS_NAMES: Record<string, string> = { windows: "Windows", mac: "macOS", linux: "Linux" };
+const osName = (os: string) => OS_NAMES[os] ?? os;
+
+function Withdrawn({ reason }: { reason: string | null }) {
+  return (
+    <p className="mt-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+      <strong>Withdrawn.</strong> {reason}
+    </p>
+  );
+}
+
+/** One version on the release notes page: features, requirements, dependencies, packages, changelog. */
+export function ReleaseEntry({ release }: { release: PublicRelease }) {
+  const r = release.requirements;
+  const requirements: [string, string][] = [
+    ["Operating system", r.os.map(osName).join(", ")],
+    ["RAM", r.ram],
+    ["GPU", r.gpu],
+    ["Processor", r.processor],
+    ["Storage", r.storage],
+    ["Network", r.network],
+  ];
+  const id = `v${release.version}`;
+  return (
+    <article id={id} aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-5">
+      <h2 id={`${id}-title`} className="text-2xl font-bold">
+        Version {release.version}
+        {release.status === "yanked" ? " " : null}
+        {release.status === "yanked" ? <span className="ml-2 text-base font-semibold text-amber-800">(withdrawn)</span> : null}
+      </h2>
+      {release.published_at ? (
+        <p className="text-sm text-slate-600">
+          Published <time dateTime={release.published_at}>{releaseDate(release.published_at)}</time>
+        </p>
+      ) : null}
+      {release.status === "yanked" ? <Withdrawn reason={release.yank_reason} /> : null}
+      {release.features.length ? (
+        <>
+          <h3 className="mt-4 font-semibold">What is new</h3>
+          <ul className="list-disc pl-6">
+            {release.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3 className="mt-4 font-semibold">System requirements</h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {requirements.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd>{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      {release.external.length ? (
+        <>
+          <h3 className="mt-4 font-semibold">External dependencies</h3>
+          <ul className="list-disc pl-6">
+            {release.external.map((d) => (
+              <li key={`${d.name}-${d.os}`}>
+                <a className="text-sky-800 underline" href={d.link} rel="noopener noreferrer external">
+                  {d.name}
+                </a>{" "}
+                {d.version} ({osName(d.os)})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {release.python.length ? (
+        <>
+          <h3 className="mt-4 font-semibold">Python packages</h3>
+          <ul className="list-disc pl-6 font-mono text-sm">
+            {release.python.map((p) => (
+              <li key={p.name}>
+                {p.name}=={p.version}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {release.patches.length ? (
+        <>
+          <h3 className="mt-4 font-semibold">Changelog</h3>
+          <ol className="space-y-3">
+            {release.patches.map((p) => (
+              <li key={p.version} id={`v${p.version}`}>
+                <p>
+                  <strong>{p.version}</strong>
+                  {p.published_at ? (
+                    <>
+                      {" "}
+                      — <time dateTime={p.published_at}>{releaseDate(p.published_at)}</time>
+                    </>
+                  ) : null}
+                  {p.status === "yanked" ? " " : null}
+                  {p.status === "yanked" ? <span className="ml-2 font-semibold text-amber-800">(withdrawn)</span> : null}
+                </p>
+                {p.status === "yanked" ? <Withdrawn reason={p.yank_reason} /> : null}
+                {p.features.length ? (
+                  <ul className="list-disc pl-6">
+                    {p.features.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </article>
+  );
+}

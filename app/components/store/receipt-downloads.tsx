@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { DownloadLinkSchema } from "../../../contract/artifacts";
+import { ApiErrorSchema } from "../../../contract/common";
+
+export type ReceiptBuild = {
+  id: number;
+  release_version: string;
+  platform: string;
+  arch: string;
+  filename: string;
+  size: number;
+  sha256: string;
+};
+
+/**
+ * The bought version's published builds. Each button asks for a 5-minute signed link with the
+ * licence key shown on the page (POST /api/downloads) and follows it.
+ */
+export function ReceiptDownloads({ builds, licenceKey }: { builds: ReceiptBuild[]; licenceKey: string }) {
+  const [status, setStatus] = useState("");
+  if (!builds.length) return null;
+
+  async function download(build: ReceiptBuild) {
+    setStatus(`Preparing ${build.filename}…`);
+    try {
+      const res = await fetch("/api/downloads", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ key: licenceKey, artifact_id: build.id }),
+      });
+      const body: unknown = await res.json();
+      const link = DownloadLinkSchema.safeParse(body);
+      if (!res.ok || !link.success) {
+        const failure = ApiErrorSchema.safeParse(body);
+        setStatus(failure.success ? failure.data.message : "The download could not be prepared; try again.");
+        return;
+      }
+      setStatus(`Downloading ${build.filename}.`);
+      window.location.assign(link.data.url);
+    } catch {
+      setStatus("The server could not be reached; try again.");
+    }
+  }
+
+  return (
+    <section aria-labelledby="downloads-title" className="my-6 rounded-lg border border-slate-300 p-4">
+      <h2 id="downloads-title" className="text-xl font-bold">
+        Downloads
+      </h2>
+      <ul className="mt-2 space-y-3">
+        {builds.map((b) => (
+          <li key={b.id}>
+            <button
+              type="button"
+              className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+              onClick={() => download(b)}
+            >
+              Download {b.filename}
+            </button>
+            <p className="mt-1 text-sm text-slate-700">
+              {b.release_version} · {b.platform} {b.arch} · {b.size} bytes
+            </p>
+            <p className="font-mono text-xs break-all text-slate-700" data-testid={`sha256-${b.id}`}>
+              SHA-256 {b.sha256}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="mt-2 text-sm">
+        {status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { AppLoadContext } from "react-router";
+import { action } from "./coupon-gen";
+
+function contextWith(stored: unknown[]) {
+  return {
+    https: false,
+    clientIp: "203.0.113.9",
+    config: { PUBLIC_ORIGIN: undefined, COUPON_PREFIX: "ONI" },
+    services: {
+      account: { mustEnrol: async () => false },
+      auth: { sessionAdmin: async (token?: string) => (token === "good" ? { id: 7, email: "a@example.com" } : null) },
+      coupons: { addBatch: async (batch: { coupons: string[] }) => (stored.push(batch), { added: batch.coupons.length }) },
+    },
+  } as unknown as AppLoadContext;
+}
+
+const post = (fields: [string, string][]) =>
+  new Request("http://shop.test/dashboard/coupon-gen", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test" },
+  });
+
+const run = (request: Request, context: AppLoadContext) => action({ request, context, params: {} } as Parameters<typeof action>[0]);
+const failure = (result: unknown) => result as { init: { status: number }; data: { ok: false; errors: Record<string, string> } };
+
+describe("the Coupon Code Generator action", () => {
+  it("stores the codes the screen generated (with JavaScript), validated by the API's batch schema", async () => {
+    const stored: unknown[] = [];
+    const codes = ["ONIabcdefghij", "ONIklmnopqrst"];
+    const result = await run(
+      post([
+        ["product_id", "dirx"],
+        ["version", "1.0"],
+        ["discount_percentage", "15"],
+        ...codes.map((c): [string, string] => ["coupons", c]),
+        ["expires_on", ""],
+      ]),
+      contextWith(stored),
+    );
+    expect(result).toMatchObject({ ok: true, message: "2 coupons added.", value: { product_id: "dirx", codes, discount: 15 } });
+    expect(stored).toEqual([{ product_id: "dirx", version: "1.0", discount_percentage: 15, coupons: codes }]);
+  });
+
+  it("generates the codes itself for the plain form (without JavaScript), and refuses a bad count by its field", async () => {
+    const stored: { coupons: string[]; note?: string }[] = [];
+    const fields: [string, string][] = [
+      ["product_version", "dirx@1.0"],
+      ["discount_percentage", "20"],
+      ["note", "for Asha"],
+    ];
+    const result = await run(post([...fields, ["count", "3"]]), contextWith(stored));
+    expect(result).toMatchObject({ ok: true, message: "3 coupons added." });
+    expect(stored[0].coupons).toHaveLength(3);
+    for (const code of stored[0].coupons) expect(code).toMatch(/^ONI[A-Za-z0-9]{10}$/);
+    expect(stored[0].note).toBe("for Asha");
+    const refused = failure(await run(post([...fields, ["count", "0"]]), contextWith(stored)));
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.errors).toEqual({ count: "Enter a whole number from 1 to 100." });
+  });
+});

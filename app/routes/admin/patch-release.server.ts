@@ -1,0 +1,28 @@
+import type { AppLoadContext } from "react-router";
+import { PatchCreateSchema } from "../../../contract/patches";
+import { domainErrorKind, InvalidInputError } from "../../../server/platform/errors";
+import { formValues } from "../../lib/form-values";
+import { formAction, readValues, requireAdminAction } from "./admin-action.server";
+
+/**
+ * Create Patch Version Release: the patches service POST /api/products/version/patch/create calls,
+ * with the form validated by the same schema. The features come as features.0, features.1... (one
+ * hidden field per listed feature); the draft box as "on".
+ */
+export async function patchReleaseAction(request: Request, context: AppLoadContext) {
+  const actor = await requireAdminAction(request, context);
+  const form = await request.formData();
+  return formAction(undefined, async () => {
+    const { draft: _draft, ...values } = formValues(form);
+    const input = readValues({ features: [], ...values, ...(form.get("draft") === "on" ? { draft: true } : {}) }, PatchCreateSchema);
+    try {
+      const created = await context.services.patches.create(input, actor);
+      return { message: `Patch ${input.patchVersion} of ${created.product_id} ${created.version} created.` };
+    } catch (error) {
+      // The chosen version is gone (deleted since the page loaded): said on the Major Version field.
+      if (domainErrorKind(error) === "not_found")
+        throw new InvalidInputError((error as Error).message, { majorVersion: (error as Error).message });
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { NO_STORE, requireCustomerPage, signedOut } from "./account-session.server";
+import { pageFailure } from "./store-errors.server";
+
+export type AccountResult = { message: string; error: string; revealed?: { licenceId: number; key: string }; rotated?: boolean };
+
+const ID = /^[1-9][0-9]{0,15}$/;
+
+export async function loadAccount(request: Request, context: AppLoadContext) {
+  const customer = await requireCustomerPage(request, context);
+  const account = await context.services.customerAccount.read(customer);
+  // Every issued document of the customer's orders (an invoice, then its credit notes), listed under each order.
+  const documents = await context.services.invoices.ofOrders(account.orders.map((o) => o.order_id));
+  const builds = await context.services.customerAccount.builds(account);
+  return data({ ...account, builds, documents }, { headers: NO_STORE });
+}
+
+/**
+ * The account's buttons, each a plain form post: reveal, free a seat, replace the key, resend a
+ * receipt, download a build (a 303 to a fresh signed /dl link), sign out.
+ */
+export async function submitAccount(request: Request, context: AppLoadContext) {
+  const form = await request.formData();
+  if (form.get("intent") === "sign-out") return signedOut(request, context);
+  const customer = await requireCustomerPage(request, context);
+  const id = (name: string) => {
+    const raw = form.get(name);
+    return typeof raw === "string" && ID.test(raw) ? Number(raw) : 0;
+  };
+  const account = context.services.customerAccount;
+  const done = (result: Partial<AccountResult>) => data({ message: "", error: "", ...result } as AccountResult, { headers: NO_STORE });
+  try {
+    switch (form.get("intent")) {
+      case "reveal":
+        return done({ revealed: { licenceId: id("licence"), key: await account.reveal(customer.id, id("licence")) } });
+      case "release":
+        await account.releaseMachine(customer.id, id("licence"), id("machine"));
+        return done({ message: "The seat is free. Activate the tool on another machine when you like." });
+      case "rotate": {
+        if (form.get("confirm") !== "yes") return data({ message: "", error: "Tick the box to confirm the new key." } as AccountResult, 400);
+        const key = await account.rotate(customer, id("licence"));
+        return done({
+          revealed: { licenceId: id("licence"), key },
+          rotated: true,
+          message: "Your new key is ready and on its way by mail. The old key no longer works; activate your machines again.",
+        });
+      }
+      case "download": {
+        const link = await account.downloadLink(customer.id, id("licence"), id("artifact"), context.clientIp);
+        return redirect(link.url, { status: 303, headers: NO_STORE });
+      }
+      case "receipt":
+        await account.resendReceipt(customer.id, id("order"));
+        return done({ message: "The receipt is on its way to your inbox." });
+      default:
+        return data({ message: "", error: "Unknown action." } as AccountResult, 400);
+    }
+  } catch (error) {
+    const failure = pageFailure(error);
+    return data({ message: "", error: failure.message } as AccountResult, { status: failure.status, headers: NO_STORE });
+  }
+}

@@ -1,0 +1,24 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { pageFailure } from "./store-errors.server";
+
+const ID = /^[1-9][0-9]{0,9}$/;
+
+/** A product page's builds: the newest published release's, per platform and architecture. */
+export const loadProductBuilds = (productId: string, context: AppLoadContext) => context.services.downloads.productBuilds(productId);
+
+/**
+ * A product page's Download button (a free build): a plain form post answered with a 303 to a fresh
+ * 5-minute /dl link, so the page never carries a link that expires while it is open. A paid build
+ * is refused by the same rules as POST /api/downloads (no key: 401).
+ */
+export async function downloadFromProductPage(request: Request, context: AppLoadContext) {
+  const raw = (await request.formData()).get("artifact");
+  const artifactId = typeof raw === "string" && ID.test(raw) ? Number(raw) : 0;
+  try {
+    const link = await context.services.downloads.issue({ artifact_id: artifactId }, context.clientIp);
+    return redirect(link.url, { status: 303, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    const failure = pageFailure(error);
+    return data({ error: failure.message }, { status: failure.status, headers: { "Cache-Control": "no-store" } });
+  }
+}

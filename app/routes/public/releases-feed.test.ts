@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addVersions, versionInput } from "../../../tests/helpers/product-fixtures";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { loader as feedLoader } from "./releases-feed";
+import { loader as pageLoader } from "./releases";
+import { loader as sitemapLoader } from "./sitemap";
+
+let t: TestApp;
+let context: AppLoadContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  const { headers } = await t.loginAsAdmin();
+  await addVersions(t, headers, "rf-tool", ["3.0"]);
+  await t.request("/api/oni/add/product/version", { method: "POST", headers, json: versionInput("rf-tool", "4.0", { draft: true }) });
+  context = { services: t.services } as unknown as AppLoadContext;
+});
+afterAll(() => t.close());
+
+const args = (productId: string) => ({ params: { productId }, context, request: new Request(`http://localhost/releases/${productId}`) }) as never;
+
+describe("release notes page, feed and sitemap", () => {
+  it("the feed lists published versions, never drafts; 404 for an unknown product", async () => {
+    const res = await feedLoader(args("rf-tool"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/atom+xml");
+    const xml = await res.text();
+    expect(xml).toContain("<![CDATA[rf-tool Suite 3.0]]></title>");
+    expect(xml).toContain("/releases/rf-tool#v3.0");
+    expect(xml).not.toContain("4.0");
+    expect((await feedLoader(args("no-such-tool"))).status).toBe(404);
+  });
+
+  it("the page's loader answers the releases, and 404 for an unknown product", async () => {
+    const page = (await pageLoader(args("rf-tool"))) as unknown as { data: { found: { releases: { version: string }[] } }; init: { status: number } };
+    expect(page.init.status).toBe(200);
+    expect(page.data.found.releases.map((r) => r.version)).toEqual(["3.0"]);
+    const missing = (await pageLoader(args("no-such-tool"))) as unknown as { data: { found: null }; init: { status: number } };
+    expect(missing.init.status).toBe(404);
+    expect(missing.data.found).toBeNull();
+    // A product with a page but nothing in the catalogue yet: an empty list, not a 404.
+    const dirx = (await pageLoader(args("dirx"))) as unknown as { data: { found: { releases: unknown[] } }; init: { status: number } };
+    expect(dirx.init.status).toBe(200);
+    expect(dirx.data.found.releases).toEqual([]);
+  });
+
+  it("the sitemap lists the release notes of products with a public release", async () => {
+    const xml = await (await sitemapLoader({ context } as never)).text();
+    expect(xml).toContain("/releases/rf-tool</loc>");
+  });
+});

@@ -1,0 +1,25 @@
+import { type AppLoadContext, data } from "react-router";
+import { ProductIdSchema } from "../../../contract/products";
+import type { ProductReleases } from "../../../server/features/catalogue";
+import { domainErrorKind } from "../../../server/platform/errors";
+import { productPage } from "../../components/store/product-links";
+
+/**
+ * A product's public releases, or null for a product the site does not know (answered 404). A
+ * product with a page (product-links.ts) but nothing in the catalogue yet has an empty list, so
+ * the link from its page never leads to a 404.
+ */
+export async function findReleases(productId: string, context: AppLoadContext): Promise<ProductReleases | null> {
+  if (!ProductIdSchema.safeParse(productId).success) return null;
+  try {
+    return await context.services.releases.ofProduct(productId);
+  } catch (error) {
+    if (domainErrorKind(error) === "not_found") return productPage(productId) ? { product: { id: productId, name: productId }, releases: [] } : null;
+    throw error;
+  }
+}
+
+export async function loadReleases(productId: string, context: AppLoadContext) {
+  const found = await findReleases(productId, context);
+  return data({ found }, { status: found ? 200 : 404 });
+}

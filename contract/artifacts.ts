@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+export const PLATFORMS = ["windows", "linux", "mac"] as const;
+export const ARCHES = ["x86_64", "arm64"] as const;
+
+const productId = z.string().trim().min(1, "Choose a product.").max(100);
+const version = z.string().trim().min(1, "Give the version.").max(50);
+const sha256 = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, "A SHA-256 is 64 hexadecimal digits.");
+
+/** Where a build belongs: a version, or one of its patches, for one platform and architecture. */
+export const ArtifactTargetSchema = z.object({
+  product_id: productId,
+  version,
+  patch_version: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  platform: z.enum(PLATFORMS, "Choose windows, linux or mac."),
+  arch: z.enum(ARCHES, "Choose x86_64 or arm64."),
+});
+export type ArtifactTarget = z.infer<typeof ArtifactTargetSchema>;
+
+/** The multipart upload's text fields; `sha256`, when given, must match the file received. */
+export const ArtifactUploadFieldsSchema = ArtifactTargetSchema.extend({ sha256: sha256.optional() });
+export type ArtifactUploadFields = z.infer<typeof ArtifactUploadFieldsSchema>;
+
+/** A build kept elsewhere (a mirror, a CDN): registered by URL with its size and SHA-256. */
+export const ArtifactExternalSchema = ArtifactTargetSchema.extend({
+  filename: z.string().trim().min(1, "Give the file name.").max(200),
+  url: z.url({ protocol: /^https?$/, error: "Give an http(s) URL." }).max(2000),
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  sha256,
+});
+export type ArtifactExternal = z.infer<typeof ArtifactExternalSchema>;
+
+export const ArtifactCreatedSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  platform: z.enum(PLATFORMS),
+  arch: z.enum(ARCHES),
+});
+export type ArtifactCreated = z.infer<typeof ArtifactCreatedSchema>;
+
+export const ArtifactSchema = ArtifactCreatedSchema.extend({
+  product_id: z.string(),
+  version: z.string(),
+  patch_version: z.string().nullable(),
+  external: z.boolean(),
+  downloads: z.number().int(),
+  created_at: z.string(),
+});
+export type Artifact = z.infer<typeof ArtifactSchema>;
+
+export const ArtifactListQuerySchema = z.object({ product_id: productId });
+export const ArtifactListSchema = z.object({ artifacts: z.array(ArtifactSchema) });
+export type ArtifactList = z.infer<typeof ArtifactListSchema>;
+
+export const DownloadRequestSchema = z.object({
+  key: z.string().trim().max(100).optional(),
+  artifact_id: z.number().int().min(1).max(2_147_483_647),
+});
+export type DownloadRequest = z.infer<typeof DownloadRequestSchema>;
+
+export const DownloadLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type DownloadLink = z.infer<typeof DownloadLinkSchema>;
+
+export const UpdateCheckQuerySchema = z.object({
+  product_id: productId,
+  version,
+  platform: z.enum(PLATFORMS, "Choose windows, linux or mac."),
+  arch: z.enum(ARCHES, "Choose x86_64 or arm64."),
+});
+export type UpdateCheckQuery = z.infer<typeof UpdateCheckQuerySchema>;
+
+export const UpdateAvailableSchema = z.object({
+  version: z.string(),
+  published_at: z.string(),
+  notes: z.array(z.string()),
+  artifact: z.object({ filename: z.string(), size: z.number().int(), sha256: z.string(), url: z.string() }),
+});
+export type UpdateAvailable = z.infer<typeof UpdateAvailableSchema>;

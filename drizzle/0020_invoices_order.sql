@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","issued_at","id");

@@ -1,0 +1,147 @@
+import { sql } from "drizzle-orm";
+import type { Account } from "../../../contract/account";
+import type { DownloadLink } from "../../../contract/artifacts";
+import type { Db } from "../../platform/db/client";
+import { queryRows } from "../../platform/db/query-rows";
+import { licences, orders, products, productVersions } from "../../platform/db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, ThrottledError } from "../../platform/errors";
+import type { RateLimiter } from "../../platform/rate-limit";
+import type { ServiceDeps } from "../../platform/service-deps";
+import { decryptLicenceKey, releaseMachine, rotateLicenceKey } from "../licences";
+import { enqueueMail } from "../mail";
+import type { Build, Downloads } from "../releases";
+import { orderAccessToken, receiptMail, type StoreSecrets } from "../store";
+import { readAccountOrders } from "./account-read";
+import type { SessionCustomer } from "./customer-sessions";
+import { newKeyMail } from "./new-key-mail";
+
+export const RECEIPTS_PER_HOUR = 3;
+const NO_LICENCE = "You have no such licence.";
+
+type OwnedLicence = { id: string; key_encrypted: string; revoked: boolean };
+
+/** The signed-in customer's account: only their own orders, licences and machines. */
+export function createCustomerAccount(
+  deps: ServiceDeps & {
+    rateLimiter: RateLimiter;
+    secrets: StoreSecrets;
+    downloads: Pick<Downloads, "buildsForLicences" | "issueForLicence">;
+  },
+) {
+  const { db, config, now, rateLimiter, secrets, downloads } = deps;
+
+  async function ownedLicence(exec: Pick<Db, "execute">, customerId: number, licenceId: number, lock = false): Promise<OwnedLicence> {
+    const rows = await queryRows<OwnedLicence>(
+      exec,
+      sql`select ${licences.id}, ${licences.keyEncrypted}, ${licences.revokedAt} is not null as revoked
+        from ${licences} join ${orders} on ${orders.id} = ${licences.orderId}
+        where ${licences.id} = ${licenceId} and ${orders.customerId} = ${customerId}${lock ? sql` for update of ${licences}` : sql``}`,
+    );
+    if (!rows[0]) throw new NotFoundError(NO_LICENCE);
+    return rows[0];
+  }
+
+  return {
+    async read(customer: SessionCustomer): Promise<Account> {
+      const orderRows = await readAccountOrders(db, await secrets.licenceSecret(), customer.id, now());
+      return { status: "success", email: customer.email, name: customer.name, orders: orderRows };
+    },
+
+    /** Per licence of the account, the published builds it may download (the releases area's rules). */
+    async builds(account: Account): Promise<Record<number, Build[]>> {
+      const held = account.orders.flatMap((o) =>
+        o.licence
+          ? [
+              {
+                id: o.licence.id,
+                product_id: o.product_id,
+                revoked: o.licence.status === "revoked",
+                expires_ms: Date.parse(o.licence.expires_at),
+              },
+            ]
+          : [],
+      );
+      return Object.fromEntries(await downloads.buildsForLicences(held));
+    },
+
+    /** A signed /dl link for a build, under one of the customer's own licences; a revoked one gets nothing. */
+    async downloadLink(customerId: number, licenceId: number, artifactId: number, clientIp: string): Promise<DownloadLink> {
+      const licence = await ownedLicence(db, customerId, licenceId);
+      if (licence.revoked) throw new ForbiddenError("This licence has been revoked.");
+      return downloads.issueForLicence(licenceId, artifactId, clientIp);
+    },
+
+    /** The whole key, asked for on purpose. */
+    async reveal(customerId: number, licenceId: number): Promise<string> {
+      const secret = await secrets.licenceSecret();
+      const licence = await ownedLicence(db, customerId, licenceId);
+      if (licence.revoked) throw new ConflictError("This licence has been revoked.");
+      return decryptLicenceKey(secret, licence.key_encrypted);
+    },
+
+    /** Frees one seat of the customer's licence. */
+    async releaseMachine(customerId: number, licenceId: number, machineId: number): Promise<void> {
+      await ownedLicence(db, customerId, licenceId);
+      if (!(await releaseMachine(db, licenceId, machineId))) throw new NotFoundError("That machine holds no seat of this licence.");
+    },
+
+    /** A new key for a leaked one: the old stops validating at once, machines released, the new key mailed. */
+    async rotate(customer: SessionCustomer, licenceId: number): Promise<string> {
+      const secret = await secrets.licenceSecret();
+      return db.transaction(async (tx) => {
+        const licence = await ownedLicence(tx, customer.id, licenceId);
+        if (licence.revoked) throw new ConflictError("This licence has been revoked.");
+        const key = await rotateLicenceKey(tx, secret, licenceId);
+        if (!key) throw new ConflictError("This licence has been revoked.");
+        await enqueueMail(tx as Db, config, newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId }));
+        return key;
+      });
+    },
+
+    /** The receipt again, its key as a mail secret; at most RECEIPTS_PER_HOUR an hour per order. */
+    async resendReceipt(customerId: number, orderId: number): Promise<void> {
+      const secret = await secrets.licenceSecret();
+      const [row] = await queryRows<{
+        email: string;
+        name: string;
+        product_name: string;
+        version: string;
+        amount_paid_minor: string;
+        payment_id: string | null;
+        key_encrypted: string;
+        machine_limit: number;
+        expires_at: string;
+      }>(
+        db,
+        sql`select ${orders.customerEmail} as email, ${orders.customerName} as name, ${products.name} as product_name, ${productVersions.version},
+            ${orders.amountPaidMinor}, ${orders.paymentId}, ${licences.keyEncrypted}, ${licences.machineLimit}, ${licences.expiresAt}
+          from ${orders} join ${licences} on ${licences.orderId} = ${orders.id}
+            join ${productVersions} on ${productVersions.id} = ${orders.productVersionId} join ${products} on ${products.id} = ${productVersions.productId}
+          where ${orders.id} = ${orderId} and ${orders.customerId} = ${customerId}`,
+      );
+      if (!row) throw new NotFoundError("You have no such order.");
+      const hit = await rateLimiter.hit(`account-receipt:${orderId}`, RECEIPTS_PER_HOUR, 3600);
+      if (!hit.allowed) throw new ThrottledError("This receipt was sent 3 times this hour. Please try again later.", hit.retryAfterSeconds);
+      const mail = receiptMail(
+        config,
+        {
+          orderId,
+          email: row.email,
+          name: row.name,
+          productName: row.product_name,
+          version: row.version,
+          totalMinor: Number(row.amount_paid_minor),
+          paymentId: row.payment_id ?? "none (nothing to pay)",
+          machineLimit: Number(row.machine_limit),
+          expiresAt: new Date(row.expires_at).toISOString(),
+        },
+        { key: decryptLicenceKey(secret, row.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
+      );
+      await db.transaction(async (tx) => {
+        await enqueueMail(tx as Db, config, mail);
+      });
+    },
+  };
+}
+
+export type CustomerAccount = ReturnType<typeof createCustomerAccount>;

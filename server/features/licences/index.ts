@@ -1,0 +1,6 @@
+// The licences area's door: what other areas and the app may use.
+export { extendLicence, type LicenceState, restoreLicence, revokeLicence } from "./admin-actions";
+export { canonicalLicenceKey, decryptLicenceKey, encryptLicenceKey, licenceKeyHash, newLicenceKey } from "./licence-keys";
+export { createLicences } from "./licences";
+export { releaseMachine } from "./machines";
+export { rotateLicenceKey } from "./rotate";

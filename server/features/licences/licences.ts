@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type {
+  LicenceActivateRequest,
+  LicenceActivation,
+  LicenceDeactivateRequest,
+  LicenceValidateRequest,
+  LicenceValidation,
+} from "../../../contract/store";
+import type { Db } from "../../platform/db/client";
+import { licenceMachines, licences, orders, productVersions } from "../../platform/db/schema";
+import { bare, names } from "../../platform/db/sql-names";
+import { ConflictError, NotFoundError } from "../../platform/errors";
+import { iso, queryRows } from "../../platform/db/query-rows";
+import { throttlePerMinute } from "../../platform/rate-limit";
+import type { StoreContext } from "../store";
+import { canonicalLicenceKey, licenceKeyHash } from "./licence-keys";
+import { touchMachine } from "./machines";
+
+const SEEN_EVERY_MS = 3_600_000;
+
+type LicenceRow = {
+  id: string;
+  order_id: string;
+  /** Whole milliseconds since the epoch (float8; a number parses far faster than timestamp text). */
+  expires_ms: string;
+  revoked: boolean;
+  machine_limit: number;
+  product_id: string;
+  version: string;
+  machines: string;
+  activated: boolean;
+  machine_id: string | null;
+  activated_at: string | null;
+  /** This fingerprint's seat's last-seen time in epoch milliseconds, null when never seen or no seat. */
+  last_seen_ms: string | null;
+};
+
+const lic = alias(licences, "l");
+const ord = alias(orders, "o");
+const ver = alias(productVersions, "pv");
+const seat = alias(licenceMachines, "m");
+
+/** One indexed lookup: the licence, its version, its machine count and this fingerprint's seat. */
+const licenceLookup = (hash: string, fingerprint: string | null) => sql`
+    select ${lic.id}, ${lic.orderId}, floor(extract(epoch from ${lic.expiresAt}) * 1000)::float8 as expires_ms,
+      ${lic.revokedAt} is not null as revoked, ${lic.machineLimit}, ${ver.productId}, ${ver.version},
+      (select count(*) from ${licenceMachines} ${seat} where ${seat.licenceId} = ${lic.id}) as machines,
+      ${seat.id} is not null as activated, ${seat.id} as machine_id, ${seat.activatedAt},
+      floor(extract(epoch from ${seat.lastSeenAt}) * 1000)::float8 as last_seen_ms
+    from ${licences} ${lic} join ${orders} ${ord} on ${ord.id} = ${lic.orderId}
+      join ${productVersions} ${ver} on ${ver.id} = ${ord.productVersionId}
+      left join ${licenceMachines} ${seat} on ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${fingerprint}
+    where ${lic.keyHash} = ${hash}`;
+
+/**
+ * The validation's lookup, the tools' hot path. Exported for the benchmark's bare baseline, which
+ * runs this very call.
+ */
+export const lookUpLicence = (db: Pick<Db, "execute">, hash: string, fingerprint: string | null) =>
+  queryRows<LicenceRow>(db, licenceLookup(hash, fingerprint));
+
+const NOT_FOUND: LicenceValidation = { valid: false, code: "NOT_FOUND", product_id: null, version: null, expires_at: null };
+
+/** Licence checks for the tools themselves. Keys are looked up by their keyed hash only. */
+export function createLicences(ctx: StoreContext) {
+  const { db, now } = ctx;
+
+  async function hashOf(key: string): Promise<string | null> {
+    const canonical = canonicalLicenceKey(key);
+    return canonical ? licenceKeyHash(await ctx.secrets.licenceSecret(), canonical) : null;
+  }
+
+  function refuse(l: LicenceRow): void {
+    if (l.revoked) throw new ConflictError("REVOKED: this licence has been revoked.", { key: "REVOKED" });
+    if (Number(l.expires_ms) <= now().getTime()) throw new ConflictError("EXPIRED: this licence's term is over.", { key: "EXPIRED" });
+  }
+
+  /** The seat's last-seen time, written only when an hour old: most validations write nothing. */
+  async function seen(exec: Pick<Db, "execute">, l: LicenceRow): Promise<void> {
+    if (!l.activated || l.machine_id == null) return;
+    const at = now();
+    if (l.last_seen_ms != null && Number(l.last_seen_ms) > at.getTime() - SEEN_EVERY_MS) return;
+    await touchMachine(exec, Number(l.machine_id), at);
+  }
+
+  const activation = (l: LicenceRow, machineId: number, activatedAt: string, machines: number): LicenceActivation => ({
+    machine_id: machineId,
+    activated_at: iso(activatedAt) as string,
+    machines,
+    machine_limit: Number(l.machine_limit),
+    product_id: l.product_id,
+    version: l.version,
+    expires_at: new Date(Number(l.expires_ms)).toISOString(),
+  });
+
+  return {
+    async validate(input: LicenceValidateRequest, clientIp: string): Promise<LicenceValidation> {
+      await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
+      const hash = await hashOf(input.key);
+      if (!hash) return NOT_FOUND;
+      const l = (await lookUpLicence(db, hash, input.fingerprint ?? null))[0];
+      if (!l) return NOT_FOUND;
+      await seen(db, l);
+      // The expiry comes as epoch milliseconds: PostgreSQL's timestamp text would take V8's slow,
+      // non-ISO date parser (about 3 µs of a validation's CPU, measured on the hot path).
+      const expiresMs = Number(l.expires_ms);
+      const base = { product_id: l.product_id, version: l.version, expires_at: new Date(expiresMs).toISOString() };
+      if (l.revoked) return { valid: false, code: "REVOKED", ...base };
+      if (expiresMs <= now().getTime()) return { valid: false, code: "EXPIRED", ...base };
+      if (input.fingerprint && !l.activated) {
+        const full = Number(l.machines) >= Number(l.machine_limit);
+        return { valid: false, code: full ? "TOO_MANY_MACHINES" : "NOT_ACTIVATED", ...base };
+      }
+      return { valid: true, code: "VALID", ...base };
+    },
+
+    /**
+     * Takes a seat. The licence row is locked (FOR UPDATE) before counting its machines, so parallel
+     * activations of one key queue up and never exceed the limit. 201 new seat, 200 this machine again.
+     */
+    async activate(input: LicenceActivateRequest, clientIp: string): Promise<{ created: boolean; activation: LicenceActivation }> {
+      await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
+      const hash = await hashOf(input.key);
+      if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+      return db.transaction(async (tx) => {
+        // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
+        // taken after the lock is granted, so it sees the seats the previous holder inserted.
+        await tx.execute(sql`select ${licences.id} from ${licences} where ${licences.keyHash} = ${hash} for update`);
+        const l = (await lookUpLicence(tx, hash, input.fingerprint))[0];
+        if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+        refuse(l);
+        await seen(tx, l);
+        if (l.activated)
+          return { created: false, activation: activation(l, Number(l.machine_id), l.activated_at as string, Number(l.machines)) };
+        if (Number(l.machines) >= Number(l.machine_limit))
+          throw new ConflictError(
+            `TOO_MANY_MACHINES: this licence is already active on ${l.machine_limit} machines; deactivate one first.`,
+            { fingerprint: "TOO_MANY_MACHINES" },
+          );
+        const at = now().toISOString();
+        const inserted = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into ${licenceMachines} (${names(licenceMachines.licenceId, licenceMachines.fingerprint, licenceMachines.name, licenceMachines.activatedAt, licenceMachines.lastSeenAt)})
+            values (${l.id}, ${input.fingerprint}, ${input.name ?? null}, ${at}, ${at}) returning ${licenceMachines.id}`,
+        );
+        // The first activation makes a placed order active.
+        await tx.execute(
+          sql`update ${orders} set ${bare(orders.status)} = 'active' where ${orders.id} = ${l.order_id} and ${orders.status} = 'placed'`,
+        );
+        return { created: true, activation: activation(l, Number(inserted[0].id), at, Number(l.machines) + 1) };
+      });
+    },
+
+    /** Frees this machine's seat; 404 when the key is unknown or the machine holds no seat. */
+    async deactivate(input: LicenceDeactivateRequest, clientIp: string): Promise<{ machines: number }> {
+      await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
+      const hash = await hashOf(input.key);
+      if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+      const rows = await queryRows<{ machines: string }>(
+        db,
+        sql`with gone as (
+            delete from ${licenceMachines} ${seat} using ${licences} ${lic}
+            where ${lic.keyHash} = ${hash} and ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${input.fingerprint} returning ${seat.licenceId})
+          select (select count(*) from ${licenceMachines} where ${licenceMachines.licenceId} = gone.${bare(licenceMachines.licenceId)}) - 1 as machines
+          from gone`,
+      );
+      if (!rows.length) throw new NotFoundError("This machine is not activated on that licence.");
+      return { machines: Math.max(0, Number(rows[0].machines)) };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { licenceMachines } from "../../platform/db/schema";
+
+/**
+ * Frees one seat: deletes that machine row of that licence. True when one was deleted (false for an
+ * unknown machine, or a machine of another licence). The tool on that machine is told NOT_ACTIVATED
+ * at its next validation and may activate again while seats are free.
+ */
+export async function releaseMachine(db: Db, licenceId: number, machineId: number): Promise<boolean> {
+  const gone = await db
+    .delete(licenceMachines)
+    .where(and(eq(licenceMachines.id, machineId), eq(licenceMachines.licenceId, licenceId)))
+    .returning({ id: licenceMachines.id });
+  return gone.length > 0;
+}
+
+/**
+ * Records that a machine was seen, at most once an hour: the condition makes every other call within
+ * the hour match no row, so it writes nothing.
+ */
+export async function touchMachine(db: Pick<Db, "execute">, machineId: number, at: Date): Promise<void> {
+  await db.execute(
+    sql`update ${licenceMachines} set last_seen_at = ${at.toISOString()}
+      where ${licenceMachines.id} = ${machineId}
+        and (${licenceMachines.lastSeenAt} is null or ${licenceMachines.lastSeenAt} < ${at.toISOString()}::timestamptz - interval '1 hour')`,
+  );
+}

@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import type { AdminOrderDetail } from "../../../contract/admin-order-detail";
+import type { Db } from "../../platform/db/client";
+import { queryRows } from "../../platform/db/query-rows";
+import { licences, orders, products, productVersions } from "../../platform/db/schema";
+import { ConflictError, NotFoundError, ThrottledError } from "../../platform/errors";
+import type { RateLimiter } from "../../platform/rate-limit";
+import type { ServiceDeps } from "../../platform/service-deps";
+import type { Audit } from "../audit";
+import { decryptLicenceKey, extendLicence, type LicenceState, releaseMachine, restoreLicence, revokeLicence } from "../licences";
+import { enqueueMail } from "../mail";
+import { readOrderDetail } from "./order-detail";
+import { orderAccessToken } from "./order-token";
+import { receiptMail } from "./receipt-mail";
+import { createStoreSecrets } from "./secrets";
+
+export type Actor = { adminId: number; clientIp: string };
+
+/** Receipts an admin may send again per order and hour: enough for a lost mail, not a mail bomb. */
+export const RECEIPT_RESENDS_PER_HOUR = 3;
+
+type ReceiptRow = {
+  customer_email: string;
+  customer_name: string;
+  amount_paid_minor: string;
+  payment_id: string | null;
+  product_name: string;
+  version: string;
+  key_encrypted: string | null;
+  machine_limit: number | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+};
+
+/**
+ * The admin's order page: one order read whole, and what the admin does to it. Every action writes
+ * its audit row in the transaction of the change, so a change is never without its record.
+ */
+export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter: RateLimiter }) {
+  const { db, config, now, audit } = deps;
+  const secrets = createStoreSecrets(deps);
+
+  const changeLicence = (
+    actor: Actor,
+    action: string,
+    licenceId: number,
+    change: (tx: Db) => Promise<LicenceState>,
+    detail: Record<string, unknown> = {},
+  ) =>
+    db.transaction(async (tx) => {
+      const licence = await change(tx as Db);
+      await audit.record(
+        { ...actor, action, entity: "licence", entityId: licenceId, detail: { order_id: licence.orderId, ...detail } },
+        tx,
+      );
+      return licence;
+    });
+
+  return {
+    get: (orderId: number): Promise<AdminOrderDetail> => readOrderDetail(db, secrets.licenceSecret, orderId, now()),
+
+    /** Queues the receipt mail again, with the key; at most RECEIPT_RESENDS_PER_HOUR an hour per order. */
+    async resendReceipt(orderId: number, actor: Actor): Promise<void> {
+      const secret = await secrets.licenceSecret();
+      const [o] = await queryRows<ReceiptRow>(
+        db,
+        sql`select o.customer_email, o.customer_name, o.amount_paid_minor, o.payment_id, p.name as product_name, pv.version,
+            l.key_encrypted, l.machine_limit, l.expires_at, l.revoked_at
+          from ${orders} o join ${productVersions} pv on pv.id = o.product_version_id join ${products} p on p.id = pv.product_id
+            left join ${licences} l on l.order_id = o.id where o.id = ${orderId}`,
+      );
+      if (!o) throw new NotFoundError("There is no such order.");
+      if (!o.key_encrypted || !o.expires_at) throw new ConflictError("This order has no licence yet: there is no receipt to send.");
+      if (o.revoked_at) throw new ConflictError("This order's licence is revoked: restore it before sending the receipt again.");
+      const hit = await deps.rateLimiter.hit(`receipt-resend:${orderId}`, RECEIPT_RESENDS_PER_HOUR, 3600);
+      if (!hit.allowed)
+        throw new ThrottledError(
+          `This receipt was sent ${RECEIPT_RESENDS_PER_HOUR} times this hour; try again later.`,
+          hit.retryAfterSeconds,
+        );
+      const mail = receiptMail(
+        config,
+        {
+          orderId,
+          email: o.customer_email,
+          name: o.customer_name,
+          productName: o.product_name,
+          version: o.version,
+          totalMinor: Number(o.amount_paid_minor),
+          paymentId: o.payment_id ?? "none (nothing to pay)",
+          machineLimit: Number(o.machine_limit),
+          expiresAt: new Date(o.expires_at).toISOString(),
+        },
+        { key: decryptLicenceKey(secret, o.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
+      );
+      await db.transaction(async (tx) => {
+        await enqueueMail(tx as Db, config, mail);
+        await audit.record({ ...actor, action: "order.receipt_resend", entity: "order", entityId: orderId }, tx);
+      });
+    },
+
+    /** Frees a seat of the licence. 404 for an unknown licence or a machine not on it. */
+    async releaseMachine(licenceId: number, machineId: number, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await releaseMachine(tx as Db, licenceId, machineId))) throw new NotFoundError("There is no such machine on this licence.");
+        await audit.record(
+          { ...actor, action: "licence.machine_release", entity: "licence", entityId: licenceId, detail: { machine_id: machineId } },
+          tx,
+        );
+      });
+    },
+
+    revoke: (licenceId: number, reason: string, actor: Actor) =>
+      changeLicence(actor, "licence.revoke", licenceId, (tx) => revokeLicence(tx, licenceId, now()), { reason }),
+
+    restore: (licenceId: number, actor: Actor) => changeLicence(actor, "licence.restore", licenceId, (tx) => restoreLicence(tx, licenceId)),
+
+    extend: (licenceId: number, months: number, actor: Actor) =>
+      changeLicence(actor, "licence.extend", licenceId, (tx) => extendLicence(tx, licenceId, months, now()), { months }),
+
+    /** The state the API reports after a change. */
+    stateOf: (l: LicenceState) => ({
+      id: l.id,
+      state: l.revokedAt ? ("revoked" as const) : Date.parse(l.expiresAt) <= now().getTime() ? ("expired" as const) : ("valid" as const),
+      expires_at: l.expiresAt,
+      revoked_at: l.revokedAt,
+    }),
+  };
+}
+
+export type OrderDesk = ReturnType<typeof createOrderDesk>;

@@ -1,0 +1,184 @@
+import { sql } from "drizzle-orm";
+import type { RefundRequest, RefundStarted } from "../../../contract/admin-order-detail";
+import { formatInrMinor, toMinor } from "../../../contract/money";
+import { queryRows } from "../../platform/db/query-rows";
+import { orders, refunds } from "../../platform/db/schema";
+import { bare, names } from "../../platform/db/sql-names";
+import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../../platform/errors";
+import type { ProviderRefund } from "../../integrations/payments/provider";
+import type { Audit } from "../audit";
+import { PAID_STATUSES, rupees, type StoreContext } from "./context";
+import type { Executor } from "./fulfilment";
+import { recordRefund, refundableMinor } from "./refunds";
+import type { createTestProviderSandbox } from "./test-provider";
+
+export type RefundActor = { adminId: number; clientIp: string };
+
+type OrderRow = { id: string; status: string; amount_paid_minor: string; payment_id: string | null };
+type RefundRow = {
+  id: string;
+  amount_minor: string;
+  status: "pending" | "processed" | "failed";
+  provider_refund_id: string | null;
+  idempotency_key: string | null;
+};
+
+const lockOrder = async (tx: Executor, orderId: number) =>
+  (
+    await queryRows<OrderRow>(
+      tx,
+      sql`select ${orders.id}, ${orders.status}, ${orders.amountPaidMinor}, ${orders.paymentId} from ${orders}
+        where ${orders.id} = ${orderId} for update`,
+    )
+  )[0];
+
+const REFUND_ROW = sql`select ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}
+  from ${refunds}`;
+
+/**
+ * An admin's refund of a paid order, through the payment provider (Razorpay's Refunds API, or the test
+ * provider, which then sends `refund.processed` as Razorpay would). Three steps, so no database lock is
+ * held while the provider is asked:
+ *
+ * 1. With the order row locked: an Idempotency-Key seen before for this order answers that refund
+ *    again (the provider is never asked twice); otherwise the amount is checked against what is left
+ *    (processed and in-flight refunds both count, so two requests for the rest cannot both pass) and
+ *    the refund is written `pending` with its audit row.
+ * 2. The provider is asked, with our refund's id in its notes.
+ * 3. With the order row locked again: the provider's id is stored; a refund it answers `processed` is
+ *    recorded at once (credit note, order refunded when the sum reaches the total); a `pending` one
+ *    waits for the webhook, which finds our row by that id or by the notes.
+ */
+export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox: ReturnType<typeof createTestProviderSandbox>) {
+  const { db } = ctx;
+
+  const view = (row: RefundRow): RefundStarted["refund"] => ({
+    id: Number(row.id),
+    amount: rupees(Number(row.amount_minor)),
+    status: row.status,
+    provider_refund_id: row.provider_refund_id,
+  });
+  const answer = (row: RefundRow): RefundStarted => {
+    const amount = formatInrMinor(Number(row.amount_minor));
+    const message =
+      row.status === "processed"
+        ? `${amount} is refunded and its credit note issued.`
+        : row.status === "pending"
+          ? `The refund of ${amount} is asked for; its credit note is issued when the payment provider confirms it.`
+          : `The payment provider did not take the refund of ${amount}.`;
+    return { status: "success", message, refund: view(row) };
+  };
+  const readRefund = async (id: number) => (await queryRows<RefundRow>(db, sql`${REFUND_ROW} where ${refunds.id} = ${id}`))[0];
+
+  /** Step 1: the refund held against what is left, or the one this key asked for before. */
+  const hold = (orderId: number, input: RefundRequest, amountMinor: number, key: string | null, actor: RefundActor) =>
+    db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw new NotFoundError("There is no such order.");
+      if (key) {
+        const [seen] = await queryRows<RefundRow>(
+          tx,
+          sql`${REFUND_ROW} where ${refunds.orderId} = ${orderId} and ${refunds.idempotencyKey} = ${key}`,
+        );
+        if (seen) {
+          if (Number(seen.amount_minor) !== amountMinor)
+            throw new ConflictError(`This Idempotency-Key was used for a refund of ${formatInrMinor(Number(seen.amount_minor))}.`);
+          return { row: seen, order, fresh: false };
+        }
+      }
+      // A refunded order has nothing left: the same 400 as a second request for the rest, whichever
+      // of the two is seen first (the webhook may have refunded the order in between).
+      if (order.status === "refunded") {
+        const field = "Nothing is left to refund: the order is refunded.";
+        throw new InvalidInputError(field, { amount: field });
+      }
+      if (!(PAID_STATUSES as readonly string[]).includes(order.status))
+        throw new ConflictError("This order is not paid: nothing to refund.");
+      if (!order.payment_id) throw new ConflictError("Nothing was paid for this order (a free order): nothing to refund.");
+      const left = await refundableMinor(tx, orderId, Number(order.amount_paid_minor));
+      if (amountMinor > left) {
+        const field = left > 0 ? `At most ${formatInrMinor(left)} is left to refund.` : "Nothing is left to refund.";
+        throw new InvalidInputError(field, { amount: field });
+      }
+      const [row] = await queryRows<RefundRow>(
+        tx,
+        sql`insert into ${refunds} (${names(refunds.orderId, refunds.amountMinor, refunds.status, refunds.reason, refunds.idempotencyKey, refunds.revokeLicence)})
+          values (${orderId}, ${amountMinor}, 'pending', ${input.reason}, ${key}, ${input.revoke_licence})
+          returning ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}`,
+      );
+      await ctx.audit?.record(
+        {
+          ...actor,
+          action: "order.refund",
+          entity: "order",
+          entityId: orderId,
+          detail: { refund_id: Number(row.id), amount: rupees(amountMinor), reason: input.reason, revoke_licence: input.revoke_licence },
+        },
+        tx,
+      );
+      return { row, order, fresh: true };
+    });
+
+  /** Step 3: the provider's answer stored, and a processed refund recorded (credit note included). */
+  const settle = (orderId: number, refundId: number, answer: ProviderRefund) =>
+    db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      await tx.execute(sql`update ${refunds} set ${bare(refunds.providerRefundId)} = ${answer.providerRefundId}
+        where ${refunds.id} = ${refundId} and ${refunds.providerRefundId} is null`);
+      if (answer.status === "processed")
+        await recordRefund(tx, {
+          orderId,
+          amountPaidMinor: Number(order.amount_paid_minor),
+          providerRefundId: answer.providerRefundId,
+          amountMinor: answer.amountMinor,
+          ownRefundId: refundId,
+          tax: ctx.config.site.tax,
+          at: ctx.now(),
+        });
+      else if (answer.status === "failed") await markFailed(tx, refundId);
+    });
+
+  const markFailed = (tx: Executor, refundId: number) =>
+    tx.execute(
+      sql`update ${refunds} set ${bare(refunds.status)} = 'failed' where ${refunds.id} = ${refundId} and ${refunds.status} = 'pending'`,
+    );
+
+  return {
+    /** POST /api/admin/orders/:id/refund and the order page's Refund form. */
+    async refund(orderId: number, input: RefundRequest, idempotencyKey: string | null, actor: RefundActor): Promise<RefundStarted> {
+      const amountMinor = toMinor(input.amount);
+      const held = await hold(orderId, input, amountMinor, idempotencyKey, actor);
+      if (!held.fresh) {
+        if (held.row.status === "failed")
+          throw new ConflictError(
+            "The payment provider did not take the refund asked for with this key; check the order, then start a new one.",
+          );
+        return answer(held.row);
+      }
+      const refundId = Number(held.row.id);
+      let provided: ProviderRefund;
+      try {
+        provided = await ctx.provider.refund({ paymentId: held.order.payment_id as string, amountMinor, refundId });
+      } catch (err) {
+        // The amount is released; should the provider have refunded after all, its webhook finds this
+        // row by the id in its notes and records it as processed.
+        await markFailed(db, refundId);
+        ctx.log({ level: "warn", msg: "refund refused by the payment provider", orderId, refundId, error: (err as Error).message });
+        throw new UnavailableError("The payment provider did not take the refund. Nothing was refunded; try again in a minute.");
+      }
+      await settle(orderId, refundId, provided);
+      // Read before the test provider's webhook is sent, so the answer does not race its delivery.
+      const done = answer(await readRefund(refundId));
+      if (ctx.provider.name === "test" && provided.status === "pending")
+        await sandbox.refundProcessed({
+          providerRefundId: provided.providerRefundId,
+          paymentId: held.order.payment_id as string,
+          amountMinor,
+          refundId,
+        });
+      return done;
+    },
+  };
+}
+
+export type RefundDesk = ReturnType<typeof createRefundDesk>;

@@ -1,0 +1,54 @@
+import type { Config } from "../../platform/config";
+import type { PaymentProvider } from "../../integrations/payments/provider";
+import { createRazorpayProvider } from "../../integrations/payments/razorpay-provider";
+import { createTestPaymentProvider } from "../../integrations/payments/test-provider";
+import type { ServiceDeps } from "../../platform/service-deps";
+import { createLeasedRateLimiter, type RateLimiter } from "../../platform/rate-limit";
+import { createCatalogue } from "../catalogue";
+import { createCheckout } from "./checkout";
+import { logLine } from "../../platform/log";
+import type { StoreContext } from "./context";
+import { createExpiry } from "./expiry";
+import { createLicences } from "../licences";
+import { createOrders } from "./orders";
+import { createStoreSecrets, type StoreSecrets } from "./secrets";
+import { createTestProviderSandbox } from "./test-provider";
+import { createWebhook } from "./webhook";
+import { createRefundDesk } from "./refund-desk";
+import type { Audit } from "../audit";
+
+function paymentProvider(config: Config, secrets: StoreSecrets): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === "razorpay") {
+    return createRazorpayProvider({
+      keyId: config.RAZORPAY_KEY_ID as string,
+      keySecret: config.RAZORPAY_KEY_SECRET as string,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET as string,
+    });
+  }
+  return createTestPaymentProvider(secrets.paymentTestSecret);
+}
+
+/**
+ * The store: catalogue, checkout, payment confirmation, the webhook, refunds,
+ * licences and the expiry sweeps. One object so the API, the pages and seed:demo share it.
+ */
+export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; provider?: PaymentProvider; audit?: Audit }) {
+  const secrets = createStoreSecrets(deps);
+  const provider = deps.provider ?? paymentProvider(deps.config, secrets);
+  const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: logLine };
+  const catalogue = createCatalogue(ctx);
+  const testProvider = createTestProviderSandbox(ctx);
+  return {
+    provider: { name: provider.name, keyId: provider.keyId },
+    catalogue,
+    checkout: createCheckout(ctx, catalogue),
+    orders: createOrders(ctx),
+    testProvider,
+    webhook: createWebhook(ctx),
+    refunds: createRefundDesk({ ...ctx, audit: deps.audit }, testProvider),
+    licences: createLicences(ctx),
+    expiry: createExpiry(ctx),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,85 @@
+import type { Config } from "./platform/config";
+import type { Db } from "./platform/db/client";
+import { createAdmins } from "./features/identity";
+import { createAudit } from "./features/audit";
+import { createAuth } from "./features/identity";
+import { createAccount } from "./features/identity";
+import { createAdminDirectory } from "./features/identity";
+import { createIdentityMailReissuers } from "./features/identity";
+import { createPasswordReset } from "./features/identity";
+import { createMfa } from "./features/identity";
+import { createPasskeys } from "./features/identity";
+import { createReauth } from "./features/identity";
+import { createRecoveryCodes } from "./features/identity";
+import { createSecretBox } from "./platform/secrets/secret-box";
+import { createTotp } from "./features/identity";
+import { createContact } from "./features/contact";
+import { createCouponAdmin } from "./features/coupons";
+import { createCoupons } from "./features/coupons";
+import { createDashboard } from "./features/dashboard";
+import { createCustomerAdmin, createOrderAdmin, createOrderDesk } from "./features/store";
+import { createOutboxAdmin } from "./features/mail";
+import { createMessages } from "./features/contact";
+import { createPatches } from "./features/catalogue";
+import { createProducts } from "./features/catalogue";
+import { createProductVersions } from "./features/catalogue";
+import { createReleases } from "./features/catalogue";
+import { createQuests } from "./features/quests";
+import type { ServiceDeps, ServiceObservers } from "./platform/service-deps";
+import { createStore, createStoreMailReissuers, createStoreSecrets } from "./features/store";
+import { createCustomerAccount, createCustomerSessions, createCustomerSignIn } from "./features/customers";
+import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limit";
+import { createArtifacts, createDownloads, createUpdateCheck } from "./features/releases";
+import { createInvoices } from "./features/invoices";
+
+/** Builds every service once at start; the API handlers and React Router loaders share them. */
+export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
+  const deps: ServiceDeps = { db, config, now, observe };
+  const audit = createAudit(deps);
+  const rateLimiter = createRateLimiter(deps);
+  const products = createProducts({ ...deps, audit });
+  const totp = createTotp({ ...deps, box: createSecretBox(config) });
+  const recoveryCodes = createRecoveryCodes(deps);
+  const auth = createAuth({ ...deps, audit, rateLimiter, totp, recoveryCodes });
+  const confirmIdentity = createReauth({ db, audit, rateLimiter, totp, recoveryCodes });
+  const downloads = createDownloads({
+    ...deps,
+    licenceSecret: createStoreSecrets(deps).licenceSecret,
+    licenceRateLimiter: createLeasedRateLimiter(deps),
+  });
+  return {
+    audit,
+    rateLimiter,
+    admins: createAdmins({ ...deps, audit }),
+    auth,
+    account: createAccount({ ...deps, audit, rateLimiter, totp, recoveryCodes }),
+    mfa: createMfa({ db, config, audit, totp, recoveryCodes, confirmIdentity }),
+    adminDirectory: createAdminDirectory({ ...deps, audit }),
+    passwordReset: createPasswordReset({ ...deps, audit, rateLimiter }),
+    passkeys: createPasskeys({ ...deps, audit, auth, recoveryCodes, confirmIdentity }),
+    contact: createContact(deps),
+    messages: createMessages({ ...deps, audit }),
+    outbox: createOutboxAdmin({ ...deps, audit, reissuers: { ...createIdentityMailReissuers(deps), ...createStoreMailReissuers(deps) } }),
+    products,
+    productVersions: createProductVersions({ ...deps, audit }),
+    coupons: createCoupons({ ...deps, audit, products }),
+    couponAdmin: createCouponAdmin({ ...deps, audit }),
+    orderAdmin: createOrderAdmin(deps),
+    orderDesk: createOrderDesk({ ...deps, audit, rateLimiter }),
+    customerAdmin: createCustomerAdmin(deps),
+    patches: createPatches({ ...deps, audit, products }),
+    releases: createReleases(deps),
+    quests: createQuests({ ...deps, audit }),
+    dashboard: createDashboard(deps),
+    store: createStore({ ...deps, rateLimiter, audit }),
+    customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
+    customerSessions: createCustomerSessions(deps),
+    customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
+    artifacts: createArtifacts({ ...deps, audit }),
+    downloads,
+    updateCheck: createUpdateCheck({ db, downloads }),
+    invoices: createInvoices(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
