@@ -49,7 +49,13 @@ function hmacKey(secret: string): KeyObject {
   return lastKey.key;
 }
 
-const encryptionKey = (secret: string) => createHmac("sha256", secret).update("licence-key-encryption").digest();
+// Derived once per secret, as hmacKey above: the account page opens 50 keys per answer for their hints.
+let lastEncryptionKey: { secret: string; key: KeyObject } | undefined;
+function encryptionKey(secret: string): KeyObject {
+  if (lastEncryptionKey?.secret !== secret)
+    lastEncryptionKey = { secret, key: createSecretKey(createHmac("sha256", secret).update("licence-key-encryption").digest()) };
+  return lastEncryptionKey.key;
+}
 
 /** AES-256-GCM: iv(12) | tag(16) | ciphertext, base64url. The key can be shown again (receipt, e-mail). */
 export function encryptLicenceKey(secret: string, key: string): string {
