@@ -93,7 +93,10 @@ describe("the refund sweep (test provider)", () => {
     expect(await sweep()).toEqual(none);
     await ageRefund(t, refund.id, 11);
     expect(await sweep()).toEqual({ ...none, pending: 1 });
-    expect(await orderDetail(t, headers, orderId)).toMatchObject({ refundable: 1199, credit_notes: [] });
+    const d = await orderDetail(t, headers, orderId);
+    expect(d).toMatchObject({ refundable: 1199, credit_notes: [] });
+    // The order page says when the site last asked the provider.
+    expect(d.refunds[0]).toMatchObject({ status: "pending", checked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     t.services.store.testProvider.setRefundStatus(refund.provider_refund_id as string, "processed");
     await ageRefund(t, refund.id, 11);
     expect(await sweep()).toEqual({ ...none, processed: 1 });
