@@ -118,6 +118,29 @@ describe("the refund sweep (test provider)", () => {
     expect((await orderDetail(t, headers, orderId)).refunds).toEqual([expect.objectContaining({ id: Number(never.id), status: "failed" })]);
   });
 
+  it("a refund the database will not settle is rolled back, logged and retried; the others of the round are settled", async () => {
+    const stuck = await lostRefund(250);
+    const fine = await lostRefund(260);
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create function refuse_note() returns trigger language plpgsql as $$
+      begin if new.refund_id = ${stuck.refund.id} then raise exception 'no note today'; end if; return new; end $$`),
+    );
+    await db.execute(sql`create trigger refuse_note before insert on invoices for each row execute function refuse_note()`);
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const counts = await sweep().finally(() => write.mockRestore());
+    await db.execute(sql`drop trigger refuse_note on invoices`);
+    await db.execute(sql`drop function refuse_note()`);
+    expect(counts).toEqual({ ...none, processed: 1, errors: 1 });
+    expect((await orderDetail(t, headers, fine.orderId)).credit_notes).toHaveLength(1);
+    expect(await orderDetail(t, headers, stuck.orderId)).toMatchObject({
+      refunds: [expect.objectContaining({ status: "pending" })],
+      credit_notes: [],
+    });
+    await ageRefund(t, stuck.refund.id, 11);
+    expect(await sweep()).toEqual({ ...none, processed: 1 });
+  });
+
   it("the sweep and the late webhook at once record each refund once: one credit note each, numbers without gaps", async () => {
     for (let i = 0; i < 4; i++) {
       const { orderId, webhook } = await lostRefund(i % 2 ? 1499 : 700);

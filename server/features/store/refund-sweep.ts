@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ProviderRefund } from "../../integrations/payments/provider";
 import { queryRows } from "../../platform/db/query-rows";
+import { describeErrorForLog } from "../../platform/log";
 import { orders, refunds } from "../../platform/db/schema";
 import { bare } from "../../platform/db/sql-names";
 import type { Audit } from "../audit";
@@ -48,8 +49,11 @@ export function createRefundSweep(ctx: StoreContext & { audit?: Audit }) {
   const apply = (row: Claimed, answer: ProviderRefund | null) =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, Number(row.order_id));
-      const [now] = await queryRows<{ status: string }>(tx, sql`select ${refunds.status} from ${refunds} where ${refunds.id} = ${row.id}`);
-      if (!order || now?.status !== "pending") return null;
+      const [current] = await queryRows<{ status: string }>(
+        tx,
+        sql`select ${refunds.status} from ${refunds} where ${refunds.id} = ${row.id}`,
+      );
+      if (!order || current?.status !== "pending") return null;
       // Not known to the provider although we stored its id: leave it to a person (logged by the caller).
       if (!answer && row.provider_refund_id) return "unknown" as const;
       // Never stored an id and the provider has none with our id in its notes: it never took the refund.
@@ -87,7 +91,21 @@ export function createRefundSweep(ctx: StoreContext & { audit?: Audit }) {
       });
       return;
     }
-    const outcome = await apply(row, answer);
+    let outcome: Awaited<ReturnType<typeof apply>>;
+    try {
+      outcome = await apply(row, answer);
+    } catch (err) {
+      // One refund the database would not settle (rolled back) does not hold up the others of the round.
+      counts.errors++;
+      ctx.log({
+        level: "error",
+        msg: "refund sweep: could not apply the provider's answer",
+        orderId,
+        refundId,
+        ...describeErrorForLog(err),
+      });
+      return;
+    }
     if (outcome === "processed") counts.processed++;
     else if (outcome === "failed") {
       counts.failed++;
