@@ -58,6 +58,8 @@ export const OrderRefundSchema = z.object({
   status: z.enum(["pending", "processed", "failed"]),
   reason: z.string().nullable(),
   created_at: z.string(),
+  /** When the server last asked the provider about a refund still pending (its confirmation did not come); null: not yet. */
+  checked_at: z.string().nullable(),
 });
 
 /** One issued document of the order (its number opens it at /api/admin/invoices/{number}). */

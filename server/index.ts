@@ -15,7 +15,7 @@ import { startRetentionJob } from "./platform/db/retention";
 import { createMetrics } from "./platform/metrics/metrics";
 import { loadStaticFiles } from "./platform/http/static-files";
 import { startMailSender } from "./features/mail";
-import { startStoreExpiry } from "./features/store";
+import { startRefundSweep, startStoreExpiry } from "./features/store";
 import { deploymentAssets } from "./platform/http/deployment-assets";
 import { renderPrerenderedPages } from "./platform/http/prerendered-pages";
 import { publishSiteFacts } from "./platform/site-facts";
@@ -121,6 +121,7 @@ async function main() {
     },
   );
   const storeExpiry = startStoreExpiry(services.store);
+  const refundSweep = startRefundSweep(services.store);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
   warnIfTestPayments(config, logLine);
   if (config.NODE_ENV !== "production")
@@ -164,7 +165,13 @@ async function main() {
     adminSocket?.close();
     // Background jobs first: no new run starts. The mail in flight finishes and is marked; unsent
     // claims are given back (before the database closes).
-    const jobsStopped = Promise.all([retention.stop(), mailSender.stop().catch(() => undefined), storeExpiry.stop(), backups?.stop()]);
+    const jobsStopped = Promise.all([
+      retention.stop(),
+      mailSender.stop().catch(() => undefined),
+      storeExpiry.stop(),
+      refundSweep.stop(),
+      backups?.stop(),
+    ]);
     drain();
     // Stop accepting, let in-flight requests finish (bounded), then close the database.
     const closeListener = () => {

@@ -96,6 +96,9 @@ const ConfigSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    // A refund still pending this many minutes after it was asked for (or last checked) is asked of the
+    // payment provider by the refund sweep: its webhook may have been lost (server/features/store/refund-sweep.ts).
+    REFUND_CHECK_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
     // Audit rows older than this many days are deleted by the background retention job.
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
     // Bearer token for GET /metrics; unset: /metrics is not served (404).

@@ -1,4 +1,5 @@
 import { describeErrorForLog, logLine } from "../../platform/log";
+import { startRepeatingJob } from "../../platform/repeating-job";
 import type { Store } from "./store";
 
 export type StoreExpiryOptions = { intervalMs?: number };
@@ -10,15 +11,10 @@ export type StoreExpiryOptions = { intervalMs?: number };
  * Started after migrations; stop() waits for a sweep in progress, so it can run before the database closes.
  */
 export function startStoreExpiry(store: Pick<Store, "expiry">, options: StoreExpiryOptions = {}) {
-  const intervalMs = options.intervalMs ?? 15_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  const sweep = async () => {
+  const sweep = async (stopped: () => boolean) => {
     try {
       // A full batch means more may be due: go again at once (bounded, so one tick cannot run forever).
-      for (let i = 0; i < 20 && !stopped; i++) {
+      for (let i = 0; i < 20 && !stopped(); i++) {
         const failed = await store.expiry.expirePending();
         const expired = await store.expiry.expireTerms();
         if (failed || expired) logLine({ level: "info", msg: "store expiry", pendingFailed: failed, termsExpired: expired });
@@ -28,19 +24,5 @@ export function startStoreExpiry(store: Pick<Store, "expiry">, options: StoreExp
       logLine({ level: "error", msg: "store expiry failed", ...describeErrorForLog(err) });
     }
   };
-  const tick = () => {
-    if (stopped) return;
-    current = sweep().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
-  timer = setTimeout(tick, 0);
-
-  return {
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return startRepeatingJob(sweep, options.intervalMs ?? 15_000);
 }

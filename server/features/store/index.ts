@@ -2,6 +2,7 @@
 export { adminOrderOperations } from "./admin-orders.routes";
 export type { StoreContext } from "./context";
 export { startStoreExpiry } from "./expiry-job";
+export { startRefundSweep } from "./refund-sweep-job";
 export { createCustomerAdmin } from "./customer-admin";
 export { createOrderAdmin } from "./order-admin";
 export { createOrderDesk } from "./order-desk";

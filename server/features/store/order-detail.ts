@@ -79,9 +79,11 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
       status: "pending" | "processed" | "failed";
       reason: string | null;
       created_at: string;
+      checked_at: string | null;
     }>(
       db,
-      sql`select id, provider_refund_id, amount_minor, status, reason, created_at from ${refunds} where order_id = ${orderId} order by created_at, id`,
+      sql`select id, provider_refund_id, amount_minor, status, reason, created_at, checked_at from ${refunds}
+        where order_id = ${orderId} order by created_at, id`,
     ),
     queryRows<{ event: string; received_at: string }>(
       db,
@@ -111,6 +113,7 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
     status: r.status,
     reason: r.reason,
     created_at: isoOf(r.created_at),
+    checked_at: r.checked_at ? isoOf(r.checked_at) : null,
   }));
   const timeline: AdminOrderDetail["timeline"] = [
     { at: isoOf(o.created_at), event: "created" as const, detail: "Order created" },

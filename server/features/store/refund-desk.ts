@@ -2,19 +2,18 @@ import { sql } from "drizzle-orm";
 import type { RefundRequest, RefundStarted } from "../../../contract/admin-order-detail";
 import { formatInrMinor, toMinor } from "../../../contract/money";
 import { queryRows } from "../../platform/db/query-rows";
-import { orders, refunds } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
+import { refunds } from "../../platform/db/schema";
+import { names } from "../../platform/db/sql-names";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../../platform/errors";
 import type { ProviderRefund } from "../../integrations/payments/provider";
 import type { Audit } from "../audit";
 import { PAID_STATUSES, rupees, type StoreContext } from "./context";
-import type { Executor } from "./fulfilment";
-import { recordRefund, refundableMinor } from "./refunds";
+import { refundableMinor } from "./refunds";
+import { applyProviderAnswer, lockOrder, markRefundFailed } from "./refund-settle";
 import type { createTestProviderSandbox } from "./test-provider";
 
 export type RefundActor = { adminId: number; clientIp: string };
 
-type OrderRow = { id: string; status: string; amount_paid_minor: string; payment_id: string | null };
 type RefundRow = {
   id: string;
   amount_minor: string;
@@ -22,15 +21,6 @@ type RefundRow = {
   provider_refund_id: string | null;
   idempotency_key: string | null;
 };
-
-const lockOrder = async (tx: Executor, orderId: number) =>
-  (
-    await queryRows<OrderRow>(
-      tx,
-      sql`select ${orders.id}, ${orders.status}, ${orders.amountPaidMinor}, ${orders.paymentId} from ${orders}
-        where ${orders.id} = ${orderId} for update`,
-    )
-  )[0];
 
 const REFUND_ROW = sql`select ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}
   from ${refunds}`;
@@ -120,28 +110,11 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
     });
 
   /** Step 3: the provider's answer stored, and a processed refund recorded (credit note included). */
-  const settle = (orderId: number, refundId: number, answer: ProviderRefund) =>
+  const settle = (orderId: number, refundId: number, provided: ProviderRefund) =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
-      await tx.execute(sql`update ${refunds} set ${bare(refunds.providerRefundId)} = ${answer.providerRefundId}
-        where ${refunds.id} = ${refundId} and ${refunds.providerRefundId} is null`);
-      if (answer.status === "processed")
-        await recordRefund(tx, {
-          orderId,
-          amountPaidMinor: Number(order.amount_paid_minor),
-          providerRefundId: answer.providerRefundId,
-          amountMinor: answer.amountMinor,
-          ownRefundId: refundId,
-          tax: ctx.config.site.tax,
-          at: ctx.now(),
-        });
-      else if (answer.status === "failed") await markFailed(tx, refundId);
+      if (order) await applyProviderAnswer(ctx, tx, order, refundId, provided);
     });
-
-  const markFailed = (tx: Executor, refundId: number) =>
-    tx.execute(
-      sql`update ${refunds} set ${bare(refunds.status)} = 'failed' where ${refunds.id} = ${refundId} and ${refunds.status} = 'pending'`,
-    );
 
   return {
     /** POST /api/admin/orders/:id/refund and the order page's Refund form. */
@@ -162,7 +135,7 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
       } catch (err) {
         // The amount is released; should the provider have refunded after all, its webhook finds this
         // row by the id in its notes and records it as processed.
-        await markFailed(db, refundId);
+        await markRefundFailed(db, refundId);
         ctx.log({ level: "warn", msg: "refund refused by the payment provider", orderId, refundId, error: (err as Error).message });
         throw new UnavailableError("The payment provider did not take the refund. Nothing was refunded; try again in a minute.");
       }

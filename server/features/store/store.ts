@@ -1,7 +1,7 @@
 import type { Config } from "../../platform/config";
 import type { PaymentProvider } from "../../integrations/payments/provider";
 import { createRazorpayProvider } from "../../integrations/payments/razorpay-provider";
-import { createTestPaymentProvider } from "../../integrations/payments/test-provider";
+import { createTestPaymentProvider, createTestRefundBook, type TestRefundBook } from "../../integrations/payments/test-provider";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { createLeasedRateLimiter, type RateLimiter } from "../../platform/rate-limit";
 import { createCatalogue } from "../catalogue";
@@ -15,9 +15,10 @@ import { createStoreSecrets, type StoreSecrets } from "./secrets";
 import { createTestProviderSandbox } from "./test-provider";
 import { createWebhook } from "./webhook";
 import { createRefundDesk } from "./refund-desk";
+import { createRefundSweep } from "./refund-sweep";
 import type { Audit } from "../audit";
 
-function paymentProvider(config: Config, secrets: StoreSecrets): PaymentProvider {
+function paymentProvider(config: Config, secrets: StoreSecrets, testRefunds: TestRefundBook): PaymentProvider {
   if (config.PAYMENT_PROVIDER === "razorpay") {
     return createRazorpayProvider({
       keyId: config.RAZORPAY_KEY_ID as string,
@@ -25,19 +26,20 @@ function paymentProvider(config: Config, secrets: StoreSecrets): PaymentProvider
       webhookSecret: config.RAZORPAY_WEBHOOK_SECRET as string,
     });
   }
-  return createTestPaymentProvider(secrets.paymentTestSecret);
+  return createTestPaymentProvider(secrets.paymentTestSecret, testRefunds);
 }
 
 /**
  * The store: catalogue, checkout, payment confirmation, the webhook, refunds,
- * licences and the expiry sweeps. One object so the API, the pages and seed:demo share it.
+ * licences, the expiry sweeps and the sweep of refunds left pending. One object so the API, the pages and seed:demo share it.
  */
 export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; provider?: PaymentProvider; audit?: Audit }) {
   const secrets = createStoreSecrets(deps);
-  const provider = deps.provider ?? paymentProvider(deps.config, secrets);
+  const testRefunds = createTestRefundBook();
+  const provider = deps.provider ?? paymentProvider(deps.config, secrets, testRefunds);
   const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: logLine };
   const catalogue = createCatalogue(ctx);
-  const testProvider = createTestProviderSandbox(ctx);
+  const testProvider = createTestProviderSandbox(ctx, testRefunds);
   return {
     provider: { name: provider.name, keyId: provider.keyId },
     catalogue,
@@ -46,6 +48,7 @@ export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; prov
     testProvider,
     webhook: createWebhook(ctx),
     refunds: createRefundDesk({ ...ctx, audit: deps.audit }, testProvider),
+    refundSweep: createRefundSweep({ ...ctx, audit: deps.audit }),
     licences: createLicences(ctx),
     expiry: createExpiry(ctx),
   };

@@ -4,6 +4,7 @@ import { queryRows } from "../../platform/db/query-rows";
 import { orders } from "../../platform/db/schema";
 import { checkoutSignature, hmacHex } from "../../integrations/payments/signature";
 import { razorpayStyleId } from "../../integrations/payments/random-id";
+import type { TestRefundBook } from "../../integrations/payments/test-provider";
 import { backgroundDelivery, httpWebhookSender, type WebhookSender } from "../../integrations/payments/webhook-sender";
 import { ConflictError, NotFoundError } from "../../platform/errors";
 import type { StoreContext } from "./context";
@@ -23,7 +24,7 @@ type Row = {
  * The sandbox behind /checkout/test-pay: it answers as Razorpay's Standard Checkout does and sends
  * Razorpay-shaped webhooks, signed with PAYMENT_TEST_SECRET, to this server's own webhook endpoint.
  */
-export function createTestProviderSandbox(ctx: StoreContext) {
+export function createTestProviderSandbox(ctx: StoreContext, refunds: TestRefundBook) {
   const { db, config } = ctx;
   const host = ["0.0.0.0", "::", ""].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
   let sender: WebhookSender = httpWebhookSender(`http://${host}:${config.PORT}/api/payments/razorpay/webhook`);
@@ -119,6 +120,11 @@ export function createTestProviderSandbox(ctx: StoreContext) {
         },
       });
     },
+    /**
+     * What the test provider answers about a refund it took, from now on (recorded processed when
+     * taken): tests, or a developer trying the refund sweep's unhappy paths. False when it took no such refund.
+     */
+    setRefundStatus: (providerRefundId: string, status: "pending" | "processed" | "failed") => refunds.setStatus(providerRefundId, status),
     /** Tests without a socket deliver through app.request instead of HTTP. */
     useWebhookSender(next: WebhookSender): void {
       sender = next;

@@ -24,6 +24,14 @@ export type ProviderRefund = {
   amountMinor: number;
 };
 
+export type ProviderRefundQuery = {
+  paymentId: string;
+  /** The provider's id, once its answer to `refund()` was stored; null when that answer was lost. */
+  providerRefundId: string | null;
+  /** Our refund row's id, which the provider keeps in the refund's notes. */
+  refundId: number;
+};
+
 /**
  * What the store needs from a payment provider. Both implementations sign as Razorpay does, so
  * the verification code (signature.ts) is the same for both.
@@ -39,6 +47,11 @@ export interface PaymentProvider {
    * then says when the money went back.
    */
   refund(input: ProviderRefundInput): Promise<ProviderRefund>;
+  /**
+   * The provider's word on a refund asked for earlier, for the sweep of refunds whose webhook never
+   * came (server/features/store/refund-sweep.ts); null when the provider has no such refund.
+   */
+  refundStatus(query: ProviderRefundQuery): Promise<ProviderRefund | null>;
   /** Secret keying the checkout signature (`order_id|payment_id`). */
   keySecret(): Promise<string>;
   /** Secret keying the webhook signature (the raw body). */

@@ -1,5 +1,5 @@
 import Razorpay from "razorpay";
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider, ProviderRefund } from "./provider";
 
 export type RazorpayCredentials = { keyId: string; keySecret: string; webhookSecret: string };
 
@@ -12,6 +12,15 @@ function refused(what: string, err: unknown): PaymentProviderError {
   const e = err as { statusCode?: number; error?: { code?: string; description?: string }; message?: string };
   const detail = e.error?.code ? `${e.statusCode ?? ""} ${e.error.code}` : (e.message ?? "no answer").slice(0, 100);
   return new PaymentProviderError(`Razorpay refused the ${what} (${detail.trim()}).`);
+}
+
+type RazorpayRefund = { id?: unknown; amount?: unknown; status?: unknown };
+
+function refundAnswer(refund: RazorpayRefund): ProviderRefund {
+  if (typeof refund?.id !== "string" || !refund.id.startsWith("rfnd_"))
+    throw new PaymentProviderError("Razorpay answered without a refund id.");
+  const status = refund.status === "processed" || refund.status === "failed" ? refund.status : "pending";
+  return { providerRefundId: refund.id, status, amountMinor: Number(refund.amount) };
 }
 
 /**
@@ -49,14 +58,23 @@ export function createRazorpayProvider(credentials: RazorpayCredentials): Paymen
           notes: { refund_id: String(input.refundId) },
           receipt: `refund-${input.refundId}`,
         });
-        if (typeof refund?.id !== "string" || !refund.id.startsWith("rfnd_"))
-          throw new PaymentProviderError("Razorpay answered without a refund id.");
-        if (Number(refund.amount) !== input.amountMinor)
+        const answer = refundAnswer(refund);
+        if (answer.amountMinor !== input.amountMinor)
           throw new PaymentProviderError("Razorpay's refund does not match the amount asked for.");
-        const status = refund.status === "processed" || refund.status === "failed" ? refund.status : "pending";
-        return { providerRefundId: refund.id, status, amountMinor: Number(refund.amount) };
+        return answer;
       } catch (err) {
         throw refused("refund", err);
+      }
+    },
+    async refundStatus(query) {
+      try {
+        if (query.providerRefundId) return refundAnswer(await client.payments.fetchRefund(query.paymentId, query.providerRefundId));
+        // Our answer from Razorpay was lost: its refunds of the payment, found by the id in their notes.
+        const { items } = await client.payments.fetchMultipleRefund(query.paymentId, { count: 100 });
+        const ours = items.find((r) => !Array.isArray(r.notes) && String(r.notes?.refund_id) === String(query.refundId));
+        return ours ? refundAnswer(ours) : null;
+      } catch (err) {
+        throw refused("refund lookup", err);
       }
     },
     keySecret: async () => credentials.keySecret,

@@ -335,8 +335,18 @@ export const refunds = pgTable(
       .default("processed"),
     reason: text("reason"),
     createdAt: createdAt(),
+    // When the refund sweep last asked the provider about this pending refund (its lease: several
+    // processes never ask about one refund at once, and a refund still pending is asked again later).
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
   },
-  (t) => [index("refunds_order_idx").on(t.orderId), uniqueIndex("refunds_order_idempotency_key").on(t.orderId, t.idempotencyKey)],
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    uniqueIndex("refunds_order_idempotency_key").on(t.orderId, t.idempotencyKey),
+    // The sweep's scan: only the few refunds still pending (server/features/store/refund-sweep.ts).
+    index("refunds_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const paymentWebhookEvents = pgTable("payment_webhook_events", {

@@ -5,6 +5,7 @@ import { useConfirm } from "../confirm-dialog";
 import { Field } from "../form-field";
 import { LocalTime } from "../local-time";
 import { ActionMessage } from "./order-section";
+import { PendingRefundNote } from "./pending-refund-note";
 
 type Result = { intent: string; ok: boolean; message: string; errors: Record<string, string>; refundKey?: string };
 
@@ -74,6 +75,7 @@ export function RefundPanel({
               <li key={r.id} className="py-1.5">
                 <strong>{formatInr(r.amount)}</strong> · {STATUS_LABEL[r.status]} · <LocalTime iso={r.created_at} />
                 {r.reason ? ` · ${r.reason}` : ""}
+                {r.status === "pending" ? <PendingRefundNote refund={r} provider={order.payment.provider} /> : null}
                 {r.provider_refund_id ? (
                   <span className="block font-mono text-xs break-all text-slate-700">{r.provider_refund_id}</span>
                 ) : null}
