@@ -16,27 +16,23 @@ class InvalidInputError extends Error {
 
 const USED = "This link is not valid any more.";
 
+/** A signed-out visitor of this site (no session: these pages need none), with the two services faked. */
 function contextWith() {
   const calls: unknown[][] = [];
-  const context = {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      passwordReset: {
-        reset: async (token: string, ...rest: unknown[]) => {
-          if (token === "used-token-0000") throw new InvalidInputError(USED, { token: USED });
-          calls.push(["reset", token, ...rest]);
-        },
-      },
-      adminDirectory: {
-        acceptInvitation: async (...args: unknown[]) => {
-          calls.push(["accept", ...args]);
-          return { email: "new@example.com" };
-        },
-      },
+  const passwordReset = {
+    reset: async (token: string, ...rest: unknown[]) => {
+      if (token === "used-token-0000") throw new InvalidInputError(USED, { token: USED });
+      calls.push(["reset", token, ...rest]);
     },
-  } as unknown as AppLoadContext;
+  };
+  const adminDirectory = {
+    acceptInvitation: async (...args: unknown[]) => {
+      calls.push(["accept", ...args]);
+      return { email: "new@example.com" };
+    },
+  };
+  const site = { https: false, config: { PUBLIC_ORIGIN: undefined } };
+  const context = { ...site, clientIp: "203.0.113.9", services: { passwordReset, adminDirectory } } as unknown as AppLoadContext;
   return { context, calls };
 }
 
