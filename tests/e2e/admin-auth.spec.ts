@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { checkScreen, loginThroughForm } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // Logged out: the server-side guard, the login form's checks and messages, logout.
 test("the guard redirects to /login before any admin HTML is sent", async ({ page, request }) => {
@@ -19,7 +20,7 @@ test("the guard redirects to /login before any admin HTML is sent", async ({ pag
 });
 
 test("login shows the client checks and the server's message", async ({ page }, testInfo) => {
-  await page.goto("/login");
+  await gotoHydrated(page, "/login");
   const submit = page.getByRole("button", { name: "Login In" });
   await submit.click();
   await expect(page.getByRole("alert")).toHaveText("Please fill all fields.");
@@ -29,13 +30,18 @@ test("login shows the client checks and the server's message", async ({ page }, 
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long.");
   await page.getByLabel("Password").fill("not the password");
   await submit.click();
+  // The server's refusal stands by the password field, which takes the focus.
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Invalid email or password.");
+  await expect(page.getByLabel("Password")).toBeFocused();
   await checkScreen(page, "login", testInfo.project.name);
 });
 
 test("a network failure shows the generic message", async ({ page }) => {
-  await page.goto("/login");
-  await page.route("**/api/admin/login", (route) => route.abort());
+  await gotoHydrated(page, "/login");
+  // The form posts to the page's action (React Router's data request for /login).
+  await page.route("**/login.data*", (route) => route.abort());
   await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Login In" }).click();
@@ -79,7 +85,7 @@ test("the guard also runs on client-side navigations", async ({ page, context, r
 
 test("a login with a hostile next stays on this site and lands on the overview", async ({ page, baseURL }) => {
   const overview = `${baseURL}/dashboard/overview`;
-  await page.goto(`/login?next=${encodeURIComponent("/.//evil.test")}`);
+  await gotoHydrated(page, `/login?next=${encodeURIComponent("/.//evil.test")}`);
   await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Login In" }).click();

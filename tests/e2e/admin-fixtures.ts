@@ -3,13 +3,17 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+import { gotoHydrated } from "./hydration";
 
 export { expect };
 export const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
-/** Logs in through the real /login page and waits for the reload into the overview. */
+/**
+ * Logs in through the real /login page and waits for the reload into the overview. The form posts
+ * before hydration too (a plain post, no success sentence): the page is let hydrate first.
+ */
 export async function loginThroughForm(page: Page) {
-  await page.goto("/login");
+  await gotoHydrated(page, "/login");
   await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Login In" }).click();

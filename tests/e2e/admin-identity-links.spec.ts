@@ -53,7 +53,10 @@ test("forgot password: the mailed link sets a new password, once, and the admin 
   const fresh = `${admin.password} renewed`;
   await password.fill(fresh);
   await again.fill(fresh);
+  // The form posts to the page's own action (React Router's data request), not to the JSON API.
+  const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/admin/reset-password.data");
   await save.click();
+  expect((await posted).postData()).toContain("token=");
   await expect(page.getByRole("status")).toContainText("Your password was changed");
   await checkScreen(page, "reset-password-done", testInfo.project.name);
 
@@ -110,7 +113,9 @@ test("invitation: the invited admin chooses a password from the mail and logs in
   const password = `invited password ${Date.now()}`;
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("New password again").fill(password);
+  const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/admin/invite.data");
   await page.getByRole("button", { name: "Create my account" }).click();
+  await posted;
   await expect(page.getByRole("status")).toHaveText(`Welcome. Log in as ${email}.`);
   await page.getByRole("link", { name: "Go to the login" }).click();
   await firstStep(page, { email, password });

@@ -108,6 +108,8 @@ test("an admin without a second factor is held on Account until one is set up, t
 
 /** The login form's first step on the login page already open (identity-fixtures' firstStep opens /login without `next`). */
 async function firstStepHere(page: Page) {
+  // Hydrated: the steps are answered in place (before that the form would post as a plain page).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Email-Address").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Login In" }).click();

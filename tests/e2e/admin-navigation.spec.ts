@@ -29,6 +29,7 @@ test("the first tab stop skips the navigation, and a new screen's heading is ann
 test("login returns to the page asked for, and only to a page of this site", async ({ page }) => {
   await page.goto("/dashboard/messages?status=new");
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fmessages%3Fstatus%3Dnew$/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Email-Address").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Login In" }).click();

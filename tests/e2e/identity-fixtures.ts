@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, request } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { adminHeaders, baseURL, unique } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 import { mailedLink } from "./mail-box";
 
 // Identity specs never touch the shared e2e admin's factors or password: each test makes its own
@@ -44,9 +45,9 @@ export async function newAdmin(api: APIRequestContext, label: string) {
   return { email, password };
 }
 
-/** The first step of the login page with an admin's own credentials. */
+/** The first step of the login page with an admin's own credentials (hydrated: the steps are answered in place). */
 export async function firstStep(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
+  await gotoHydrated(page, "/login");
   await page.getByLabel("Email-Address").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Login In" }).click();

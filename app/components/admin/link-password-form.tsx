@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { Link, useFetcher } from "react-router";
+import type { FormResult } from "../../lib/form-result";
 import { authButtonClass, Notice } from "./auth-card";
 import { NewPasswordFields, newPasswordProblems } from "./new-password-fields";
 import { useFocusFirstError } from "./use-focus-first-error";
+import { useFormResult } from "./use-form-result";
 import { useHydrated } from "./use-hydrated";
 
 /** The token of a mailed link: `#token=…` (the fragment never reaches a server, a log or a Referer). */
@@ -13,25 +14,25 @@ function tokenFromFragment(): string | null {
 }
 
 type Props = {
-  /** POST endpoint taking `{token, password}`. */
-  endpoint: string;
   submitLabel: string;
   /** What to do when the link is missing, used or expired. */
   badLink: React.ReactNode;
 };
 
 /**
- * Choose a password from a mailed link (reset or invitation). The token is read from the URL
- * fragment by the page itself, so the form needs JavaScript; without it a message says so.
+ * Choose a password from a mailed link (reset or invitation), posted to the page's own action
+ * (app/routes/admin/link-password.server.ts). The token is read from the URL fragment by the page
+ * itself into a hidden field, so the form needs JavaScript; without it a message says so.
  */
-export function LinkPasswordForm({ endpoint, submitLabel, badLink }: Props) {
+export function LinkPasswordForm({ submitLabel, badLink }: Props) {
   const hydrated = useHydrated();
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [linkBroken, setLinkBroken] = useState(false);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FormResult>();
+  const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, errors);
 
@@ -42,31 +43,25 @@ export function LinkPasswordForm({ endpoint, submitLabel, badLink }: Props) {
     return () => window.removeEventListener("hashchange", read);
   }, []);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) return;
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) {
+      setDone(true);
+      setNotice({ kind: "success", text: result.message });
+      return;
+    }
+    setErrors(result.errors);
+    if (result.errors.token) setLinkBroken(true);
+    // A message that already stands beside its field is not repeated under the form.
+    if (!Object.values(result.errors).includes(result.message) || result.errors.token) setNotice({ kind: "error", text: result.message });
+  });
+
+  // The browser's checks first (the length, the two fields matching): a refused form is not sent.
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    const again = String(form.get("confirm_password") ?? "");
-    const local = newPasswordProblems("password", password, again);
+    const local = newPasswordProblems("password", String(form.get("password") ?? ""), String(form.get("confirm_password") ?? ""));
     setErrors(local);
     setNotice(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>(endpoint, { json: { token, password }, noReauth: true });
-      setDone(true);
-      setNotice({ kind: "success", text: answer.message });
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) {
-        setErrors(error.errors);
-        if (error.errors.token) setLinkBroken(true);
-        // A message that already stands beside its field is not repeated under the form.
-        if (!Object.values(error.errors).includes(error.message) || error.errors.token) setNotice({ kind: "error", text: error.message });
-      } else setNotice({ kind: "error", text: "The server could not be reached. Please try again." });
-    } finally {
-      setBusy(false);
-    }
+    if (!token || Object.keys(local).length) event.preventDefault();
   }
 
   if (done)
@@ -88,7 +83,8 @@ export function LinkPasswordForm({ endpoint, submitLabel, badLink }: Props) {
       </div>
     );
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="mt-4 grid gap-4">
+    <fetcher.Form ref={formRef} method="post" onSubmit={submit} noValidate className="mt-4 grid gap-4">
+      <input type="hidden" name="token" value={token ?? ""} />
       <noscript>
         <p className="rounded border border-amber-400 bg-amber-50 p-3 text-sm">
           This page needs JavaScript: it reads the code of your link in the browser, so the code never reaches a server log. Turn JavaScript
@@ -102,6 +98,6 @@ export function LinkPasswordForm({ endpoint, submitLabel, badLink }: Props) {
           {busy ? "Saving..." : submitLabel}
         </button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

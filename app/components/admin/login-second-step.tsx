@@ -1,26 +1,34 @@
 import { useEffect, useRef, useState } from "react";
-import type { MfaMethod } from "../../../contract/identity";
-import { ApiError, api } from "../../lib/api-client";
+import type { SecondStep } from "../../lib/login-answer";
+import { ApiError } from "../../lib/api-client";
 import { passkeyError, signInWithPasskey } from "../../lib/passkey-client";
 
+export type SecondStepProof = { code: string } | { recovery_code: string };
+
 type Props = {
-  mfaToken: string;
-  methods: MfaMethod[];
+  step: SecondStep;
   field: string;
+  /** Sends the code (with JavaScript); answers the success sentence, or throws an ApiError to show by the field. */
+  send: (proof: SecondStepProof) => Promise<string>;
   /** The session cookie is set: the page moves on. */
   onDone: (message: string) => void;
   onRestart: () => void;
-  /** Inside another box (the session dialog): no card of its own, an h2 under the dialog's title. */
+  /** The page's own form post without JavaScript: where to, the fields it carries, the refusal it came back with. */
+  plainPost?: { hidden: Record<string, string>; restartHref: string; error?: string };
+  /** Inside another box (the session dialog): no card of its own, an h3 under the dialog's title. */
   embedded?: boolean;
 };
 
+const linkButton = "text-sm text-blue-800 underline disabled:opacity-60";
+
 /** The login's second step: a code from the authenticator app, a recovery code, or a passkey. */
-export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, embedded = false }: Props) {
-  const [mode, setMode] = useState<"totp" | "recovery">(methods.includes("totp") ? "totp" : "recovery");
+export function LoginSecondStep({ step, field, send, onDone, onRestart, plainPost, embedded = false }: Props) {
+  const { methods, mfaToken } = step;
+  const [mode, setMode] = useState(step.mode);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(plainPost?.error ?? "");
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), [mode]);
+  useEffect(() => input.current?.focus(), [mode, error]);
 
   const fail = (err: unknown) => {
     setError(passkeyError(err) ?? (err instanceof ApiError && err.status < 500 ? err.message : "Invalid credentials or server error."));
@@ -35,9 +43,7 @@ export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, e
     setBusy(true);
     setError("");
     try {
-      const json = mode === "totp" ? { mfa_token: mfaToken, code: value } : { mfa_token: mfaToken, recovery_code: value };
-      const answer = await api<{ message?: string }>("/api/admin/login/mfa", { json, noReauth: true });
-      onDone(answer.message ?? "Login successful!");
+      onDone(await send(mode === "totp" ? { code: value } : { recovery_code: value }));
     } catch (err) {
       fail(err);
     }
@@ -54,23 +60,31 @@ export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, e
     }
   }
 
-  const linkButton = "text-sm text-blue-800 underline disabled:opacity-60";
+  // Without JavaScript the switch and the restart are a post and a link; with it they act in place.
+  const switchMode = (event: React.MouseEvent) => {
+    event.preventDefault();
+    setError("");
+    setMode(mode === "totp" ? "recovery" : "totp");
+  };
+  const restart = (event: React.MouseEvent) => {
+    event.preventDefault();
+    onRestart();
+  };
+  const Heading = embedded ? "h3" : "h1";
   return (
     <form
+      method="post"
       onSubmit={submit}
       noValidate
       className={embedded ? "mt-4" : "w-full max-w-sm rounded-lg bg-white p-6 shadow"}
       aria-labelledby="second-step-title"
     >
-      {embedded ? (
-        <h3 id="second-step-title" className="text-lg font-semibold">
-          Second step
-        </h3>
-      ) : (
-        <h1 id="second-step-title" className="text-2xl font-bold">
-          Second step
-        </h1>
-      )}
+      <Heading id="second-step-title" className={embedded ? "text-lg font-semibold" : "text-2xl font-bold"}>
+        Second step
+      </Heading>
+      {Object.entries({ ...plainPost?.hidden, mfa_token: mfaToken, methods: methods.join(","), mode }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {methods.includes("totp") || methods.includes("recovery_code") ? (
         <>
           <label className="mt-6 block text-sm font-medium" htmlFor="second-step-code">
@@ -83,6 +97,7 @@ export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, e
             name="code"
             className={field}
             autoComplete="one-time-code"
+            autoFocus={Boolean(plainPost)}
             inputMode={mode === "totp" ? "numeric" : "text"}
             maxLength={mode === "totp" ? 6 : 40}
             aria-invalid={error ? true : undefined}
@@ -90,6 +105,8 @@ export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, e
           />
           <button
             type="submit"
+            name="intent"
+            value="mfa"
             disabled={busy}
             className="mt-4 w-full rounded bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
           >
@@ -116,13 +133,19 @@ export function LoginSecondStep({ mfaToken, methods, field, onDone, onRestart, e
           </button>
         ) : null}
         {methods.includes("totp") && methods.includes("recovery_code") ? (
-          <button type="button" className={linkButton} onClick={() => setMode(mode === "totp" ? "recovery" : "totp")}>
+          <button type="submit" name="intent" value="switch" formNoValidate className={linkButton} onClick={switchMode}>
             {mode === "totp" ? "Use a recovery code instead" : "Use a code from the app instead"}
           </button>
         ) : null}
-        <button type="button" className={linkButton} onClick={onRestart}>
-          Start again
-        </button>
+        {plainPost ? (
+          <a href={plainPost.restartHref} className={linkButton} onClick={restart}>
+            Start again
+          </a>
+        ) : (
+          <button type="button" className={linkButton} onClick={restart}>
+            Start again
+          </button>
+        )}
       </div>
     </form>
   );

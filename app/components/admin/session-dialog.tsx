@@ -80,9 +80,21 @@ export function SessionDialog({ email }: { email: string }) {
         <>
           <LoginSecondStep
             embedded
-            mfaToken={secondStep.mfa_token}
-            methods={secondStep.methods}
+            step={{
+              mfaToken: secondStep.mfa_token,
+              methods: secondStep.methods,
+              mode: secondStep.methods.includes("totp") ? "totp" : "recovery",
+            }}
             field={inputClass}
+            // The dialog stays on the JSON API (app/lib/reauth.ts retries the call that failed once it resolves).
+            send={async (proof) =>
+              (
+                await api<{ message?: string }>("/api/admin/login/mfa", {
+                  json: { mfa_token: secondStep.mfa_token, ...proof },
+                  noReauth: true,
+                })
+              ).message ?? "Login successful!"
+            }
             onDone={() => {
               setSecondStep(null);
               finish(true);

@@ -27,15 +27,23 @@ export async function requireAdminSession(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ admin: SessionAdmin; actor: Actor; meta: ClientMeta }> {
-  if (!originMatches(request.headers.get("origin") ?? undefined, request.headers.get("host") ?? undefined, context.config)) {
-    throw data(failed("This request must come from the admin pages of this site."), { status: 403 });
-  }
+  requireSameOrigin(request, context);
   const admin = await requireAdminPage(request, context);
   return {
     admin,
     actor: { adminId: admin.id, clientIp: context.clientIp },
     meta: { clientIp: context.clientIp, userAgent: request.headers.get("user-agent") ?? null },
   };
+}
+
+/**
+ * The Origin rule alone, for the signed-out forms (the login, a mailed link's password): a
+ * cross-site form must not sign a browser in to another account or spend its link.
+ */
+export function requireSameOrigin(request: Request, context: AppLoadContext): void {
+  if (!originMatches(request.headers.get("origin") ?? undefined, request.headers.get("host") ?? undefined, context.config)) {
+    throw data(failed("This request must come from the admin pages of this site."), { status: 403 });
+  }
 }
 
 const failed = (message: string, errors: Record<string, string> = {}, intent?: string): FormResult<never> => ({

@@ -1,5 +1,18 @@
 import { AuthCard } from "../../components/admin/auth-card";
 import { LinkPasswordForm } from "../../components/admin/link-password-form";
+import { reachServer } from "../../lib/reach-server";
+import type { Route } from "./+types/invite";
+import { linkPasswordAction } from "./link-password.server";
+
+// The same service as POST /api/admin/invitations/accept.
+export const action = ({ request, context }: Route.ActionArgs) =>
+  linkPasswordAction(request, context, async (token, password, meta) => {
+    const { email } = await context.services.adminDirectory.acceptInvitation(token, password, meta);
+    return `Welcome. Log in as ${email}.`;
+  });
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  reachServer(serverAction, "The server could not be reached. Please try again.");
 
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
 
@@ -10,11 +23,7 @@ export default function AcceptInvitation() {
       <p className="mt-2 text-sm text-slate-700">
         Choose the password of your admin account. The link works once, for 48 hours; you log in with the e-mail it was sent to.
       </p>
-      <LinkPasswordForm
-        endpoint="/api/admin/invitations/accept"
-        submitLabel="Create my account"
-        badLink={<p>Ask the admin who invited you to send a new invitation.</p>}
-      />
+      <LinkPasswordForm submitLabel="Create my account" badLink={<p>Ask the admin who invited you to send a new invitation.</p>} />
     </AuthCard>
   );
 }

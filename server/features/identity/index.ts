@@ -4,7 +4,7 @@ export { accountOperations } from "./account.routes";
 export { createAdminDirectory } from "./admin-directory";
 export { createAdmins } from "./admins";
 export { adminOperations } from "./admins.routes";
-export { type ClientMeta, createAuth, type SessionAdmin } from "./auth";
+export { type ClientMeta, createAuth, SESSION_ABSOLUTE_MS, type SessionAdmin } from "./auth";
 export { authOperations } from "./auth.routes";
 export { createIdentityMailReissuers } from "./identity-mail-reissue";
 export { createMfa } from "./mfa";
