@@ -7,6 +7,7 @@ import { sessionCookieName } from "../../../contract/session-cookie";
 import { type ClientMeta, SESSION_ABSOLUTE_MS } from "../../../server/features/identity";
 import type { LoginAnswer, SecondStep } from "../../lib/login-answer";
 import { safeNext } from "../../lib/safe-next";
+import { SESSION_COOKIE_OPTIONS } from "../../../server/platform/http/session-cookie";
 import { pageFailure } from "../public/store-errors.server";
 import { readValues, requireSameOrigin } from "./admin-action.server";
 
@@ -33,9 +34,7 @@ function pendingStep(form: FormData): SecondStep | null {
 /** The session cookie POST /api/admin/login sets (server/features/identity/auth.routes.ts), then the page asked for. */
 function signedIn(token: string, next: string, https: boolean): Response {
   const cookie = serialize(sessionCookieName(https), token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
+    ...SESSION_COOKIE_OPTIONS,
     secure: https,
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });

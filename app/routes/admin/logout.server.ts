@@ -2,6 +2,7 @@ import { serialize } from "hono/utils/cookie";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { SESSION_COOKIE_PLAIN, sessionCookieName } from "../../../contract/session-cookie";
 import { originMatches } from "../../../server/platform/http/origin";
+import { SESSION_COOKIE_OPTIONS } from "../../../server/platform/http/session-cookie";
 import { currentAdmin, sessionToken } from "./session.server";
 
 /**
@@ -18,7 +19,7 @@ export async function logoutAction(request: Request, context: AppLoadContext) {
   const admin = await currentAdmin(request, context);
   if (token && admin) await context.services.auth.logout(token, admin.id, context.clientIp);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const gone = { path: "/", httpOnly: true, sameSite: "Lax" as const, maxAge: 0, expires: new Date(0) };
+  const gone = { ...SESSION_COOKIE_OPTIONS, maxAge: 0, expires: new Date(0) };
   headers.append("Set-Cookie", serialize(sessionCookieName(context.https), "", { ...gone, secure: context.https }));
   if (context.https) headers.append("Set-Cookie", serialize(SESSION_COOKIE_PLAIN, "", { path: "/", maxAge: 0, expires: new Date(0) }));
   return redirect("/login", { headers });

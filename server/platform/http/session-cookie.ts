@@ -10,21 +10,18 @@ export function readSessionCookie(c: Context): string | undefined {
   return getCookie(c, sessionCookieName(c.get("https")));
 }
 
+/** The session cookie's attributes wherever it is set or cleared (the API here, the login and logout page actions). */
+export const SESSION_COOKIE_OPTIONS = { httpOnly: true, sameSite: "Lax", path: "/" } as const;
+
 /** `maxAgeSeconds`: the session's absolute lifetime, so the browser drops the cookie when the server would. */
 export function setSessionCookie(c: Context, token: string, https: boolean, maxAgeSeconds: number): void {
-  setCookie(c, sessionCookieName(https), token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: https,
-    maxAge: maxAgeSeconds,
-  });
+  setCookie(c, sessionCookieName(https), token, { ...SESSION_COOKIE_OPTIONS, secure: https, maxAge: maxAgeSeconds });
 }
 
 export function clearSessionCookie(c: Context, https: boolean): void {
   // The name already carries __Host-: hono's `prefix: "host"` would prepend it a second time and
   // leave the real cookie in the browser.
-  deleteCookie(c, sessionCookieName(https), { path: "/", secure: https, httpOnly: true, sameSite: "Lax" });
+  deleteCookie(c, sessionCookieName(https), { ...SESSION_COOKIE_OPTIONS, secure: https });
   if (https) deleteCookie(c, SESSION_COOKIE_PLAIN, { path: "/" });
 }
 
