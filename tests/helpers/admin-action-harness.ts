@@ -38,3 +38,11 @@ export function answerOf(result: unknown) {
   }
   return { status: 200, headers: new Headers(), body: result };
 }
+
+/**
+ * A service's domain error as describeError reads it, by its `kind` (app/ reaches server code only
+ * from .server modules, so a test fakes the error rather than importing the class).
+ */
+export function domainError(kind: string, message: string, fieldErrors?: Record<string, string>): Error {
+  return Object.assign(new Error(message), { kind, fieldErrors });
+}

@@ -1,8 +1,8 @@
 type Props = Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "name" | "value" | "type" | "onClick"> & {
   ref?: React.Ref<HTMLButtonElement>;
-  /** The address's search parameter that opens the part without JavaScript (`?edit=12`). */
-  name: string;
-  value: string | number;
+  /** The address's search parameter that opens the part without JavaScript (`?edit=12`); none closes every part. */
+  name?: string;
+  value?: string | number;
   /** Where the page scrolls to once loaded: the part that opens. */
   fragment?: string;
   onOpen: () => void;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import { adminActionContext, answerOf, formPost, HARNESS_ACTOR as actor } from "../../../tests/helpers/admin-action-harness";
+import { adminActionContext, answerOf, domainError, formPost, HARNESS_ACTOR as actor } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./version-detail";
-
-// The services' ConflictError as describeError reads it: by its kind (app/ reaches server code only from .server modules).
-class ConflictError extends Error {
-  readonly kind = "conflict";
-}
 
 const sha = "ab".repeat(32);
 
@@ -26,7 +21,7 @@ function contextWith(refusePatch = false) {
     },
     patches: {
       update: async (id: number, change: unknown, who: unknown) => {
-        if (refusePatch) throw new ConflictError("Patch 2.0.4 of dirx 2.0 already exists.");
+        if (refusePatch) throw domainError("conflict", "Patch 2.0.4 of dirx 2.0 already exists.");
         calls.push(["updatePatch", id, change, who]);
         return { id, patch_version: "2.0.2", product_id: "dirx", version: "2.0" };
       },

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { useFetcher } from "react-router";
 import { type AdminPatch, PatchUpdateSchema } from "../../../../contract/patches";
 import type { FormResult } from "../../../lib/form-result";
+import { CancelButton } from "../cancel-button";
 import { Field, type FieldErrors, FormError, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "../form-field";
 import { useFocusFirstError } from "../use-focus-first-error";
 import { useFormResult } from "../use-form-result";
@@ -108,9 +109,7 @@ export function PatchEditForm({
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Saving..." : "Save patch"}
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+        <CancelButton className={secondaryButtonClass} onCancel={onCancel} disabled={busy} />
       </div>
     </fetcher.Form>
   );
