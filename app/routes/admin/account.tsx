@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import { IdentityCheckForm } from "../../components/admin/account/identity-check-form";
+import { IdentityCheckForm, useIdentityCheckDone } from "../../components/admin/account/identity-check-form";
 import { PasskeysSection } from "../../components/admin/account/passkeys-section";
 import { PasswordForm } from "../../components/admin/account/password-form";
 import { RecoveryCodes } from "../../components/admin/account/recovery-codes";
@@ -54,6 +54,10 @@ export default function Account({ loaderData: { sessions, mfa }, actionData }: R
   const [codes, setCodes] = useState<string[] | null>((posted?.ok && posted.value?.recovery_codes) || null);
   const [params] = useSearchParams();
   const [regenerating, setRegenerating] = useState(params.get("confirm") === "recovery-codes" && !posted?.ok);
+  useIdentityCheckDone("recovery-codes", (result) => {
+    setCodes(result.value?.recovery_codes ?? null);
+    setRegenerating(false);
+  });
   const mustEnrol = params.get("enrol") === "required" && !mfa.totp && mfa.passkeys.length === 0;
 
   return (
@@ -107,10 +111,6 @@ export default function Account({ loaderData: { sessions, mfa }, actionData }: R
                       withCode={mfa.totp}
                       withRecoveryCode={mfa.recovery_codes_left > 0}
                       intent="recovery-codes"
-                      onDone={(result) => {
-                        setCodes(result.value?.recovery_codes ?? null);
-                        setRegenerating(false);
-                      }}
                       onCancel={() => setRegenerating(false)}
                     />
                   </div>

@@ -1,5 +1,4 @@
-import { useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { useId, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { FactorResult } from "../../../lib/factor-result";
 import { CancelButton } from "../cancel-button";
@@ -18,12 +17,28 @@ type Props = {
   /** Offer an unused recovery code besides the password (the admin has some left). */
   withRecoveryCode: boolean;
   /** The Account action's intent (app/routes/admin/account-factors.server.ts), and what it acts on. */
-  intent: "totp-remove" | "recovery-codes" | "passkey-remove";
+  intent: CheckIntent;
   id?: number;
-  /** A done change's answer (with JavaScript; without, the page renders the action's answer itself). */
-  onDone: (result: FactorResult & { ok: true }) => void;
   onCancel: () => void;
 };
+
+type CheckIntent = "totp-remove" | "recovery-codes" | "passkey-remove";
+type Done = FactorResult & { ok: true };
+
+/** One fetcher per intent: one check form is open at a time. */
+const fetcherKey = (intent: CheckIntent) => `identity-check-${intent}`;
+
+/**
+ * Runs `onDone` once per done check of `intent` (with JavaScript). Called by the part of the screen
+ * that stays: a done change can remove its form with the answer (the loader runs again and the app
+ * or the passkey is gone), so the form itself would miss it.
+ */
+export function useIdentityCheckDone(intent: CheckIntent, onDone: (result: Done) => void) {
+  const fetcher = useFetcher<FactorResult>({ key: fetcherKey(intent) });
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) onDone(result);
+  });
+}
 
 /** What to enter, naming only the proofs this admin can give. */
 function ask(withCode: boolean, withRecoveryCode: boolean): string {
@@ -42,26 +57,23 @@ const errorsOf = (result?: FactorResult): FieldErrors =>
  * its intent to the Account screen's action, through a fetcher with JavaScript, as a plain post
  * without; the server's field errors show at their fields.
  */
-export function IdentityCheckForm({ title, text, submitLabel, withCode, withRecoveryCode, intent, id, onDone, onCancel }: Props) {
-  const fetcher = useFetcher<FactorResult>({ key: `identity-check-${intent}-${id ?? ""}` });
+export function IdentityCheckForm({ title, text, submitLabel, withCode, withRecoveryCode, intent, id, onCancel }: Props) {
+  const fetcher = useFetcher<FactorResult>({ key: fetcherKey(intent) });
   const actionData = useActionData<FactorResult>();
-  const [errors, setErrors] = useState<FieldErrors>(errorsOf(actionData?.intent === intent ? actionData : undefined));
+  // The check's own errors (or a plain post's), until a submit hands over to the fetcher's answer.
+  const [ownErrors, setOwnErrors] = useState<FieldErrors | null>(errorsOf(actionData?.intent === intent ? actionData : undefined));
   const busy = fetcher.state !== "idle";
+  const errors = useMemo(() => ownErrors ?? (busy ? {} : errorsOf(fetcher.data)), [ownErrors, busy, fetcher.data]);
   const formRef = useRef<HTMLFormElement>(null);
   const titleId = useId();
   useFocusFirstError(formRef, errors);
-
-  useFormResult(fetcher.data, !busy, (result) => {
-    setErrors(errorsOf(result));
-    if (result.ok) onDone(result);
-    else if (!Object.keys(result.errors).length) toast.error(result.message);
-  });
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const given = ["current_password", "code", "recovery_code"].some((name) => String(form.get(name) ?? "").trim());
-    if (!given) return setErrors({ current_password: `Enter ${ask(withCode, withRecoveryCode)}.` });
+    if (!given) return setOwnErrors({ current_password: `Enter ${ask(withCode, withRecoveryCode)}.` });
+    setOwnErrors(null);
     void fetcher.submit(event.currentTarget, { method: "post" });
   }
 

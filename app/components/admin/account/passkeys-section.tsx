@@ -1,12 +1,14 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { useSearchParams } from "react-router";
+import { useActionData, useSearchParams } from "react-router";
 import type { MfaStatus } from "../../../../contract/identity";
 import { errorMessage } from "../../../lib/api-client";
 import { passkeyError, registerPasskey } from "../../../lib/passkey-client";
+import type { FactorResult } from "../../../lib/factor-result";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
+import { FormOutcome } from "../form-outcome";
 import { OpenButton } from "../open-button";
-import { IdentityCheckForm } from "./identity-check-form";
+import { IdentityCheckForm, useIdentityCheckDone } from "./identity-check-form";
 
 type Props = {
   passkeys: MfaStatus["passkeys"];
@@ -28,9 +30,15 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-
 export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCodesLeft }: Props) {
   const [busy, setBusy] = useState(false);
   const [params] = useSearchParams();
+  const posted = useActionData<FactorResult>();
   // Without JavaScript Remove opens the check through the address (`?remove-passkey=<id>`), which a
   // refused post keeps (the form posts to the address it is on); a removed passkey is no longer found.
   const [removing, setRemoving] = useState(passkeys.find((p) => String(p.id) === params.get("remove-passkey")) ?? null);
+
+  useIdentityCheckDone("passkey-remove", (result) => {
+    setRemoving(null);
+    toast.success(result.message);
+  });
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +60,7 @@ export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCod
 
   return (
     <div className="grid gap-4">
+      <FormOutcome result={posted?.ok && posted.intent === "passkey-remove" ? posted : undefined} />
       {passkeys.length ? (
         <ul className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
           {passkeys.map((p) => (
@@ -87,10 +96,6 @@ export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCod
           withRecoveryCode={recoveryCodesLeft > 0}
           intent="passkey-remove"
           id={removing.id}
-          onDone={(result) => {
-            setRemoving(null);
-            toast.success(result.message);
-          }}
           onCancel={() => setRemoving(null)}
         />
       ) : null}

@@ -3,9 +3,10 @@ import toast from "react-hot-toast";
 import { useActionData, useFetcher, useSearchParams } from "react-router";
 import type { FactorResult, TotpSetup } from "../../../lib/factor-result";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
+import { FormOutcome } from "../form-outcome";
 import { OpenButton } from "../open-button";
 import { useFormResult } from "../use-form-result";
-import { IdentityCheckForm } from "./identity-check-form";
+import { IdentityCheckForm, useIdentityCheckDone } from "./identity-check-form";
 
 type Props = {
   enabled: boolean;
@@ -33,6 +34,10 @@ export function TotpSection({ enabled, recoveryCodesLeft, onCodes }: Props) {
   // Without JavaScript Remove opens the check through the address (`?confirm=totp-remove`), which a refused post keeps.
   const [removing, setRemoving] = useState(params.get("confirm") === "totp-remove");
   const busy = fetcher.state !== "idle";
+  useIdentityCheckDone("totp-remove", (result) => {
+    setRemoving(false);
+    toast.success(result.message);
+  });
 
   useFormResult(fetcher.data, !busy, (result) => {
     if (result.intent === "totp-setup") {
@@ -57,9 +62,12 @@ export function TotpSection({ enabled, recoveryCodesLeft, onCodes }: Props) {
     void fetcher.submit(button ?? event.currentTarget, { method: "post" });
   }
 
+  // After a plain post (no toast) the done step says so here; a refused code sits by its field.
+  const outcome = <FormOutcome result={posted?.ok && posted.intent?.startsWith("totp-") ? posted : undefined} />;
   if (enabled) {
     return (
       <div className="flex flex-wrap items-center gap-3">
+        {outcome}
         <p>
           <span className="rounded bg-green-100 px-2 py-0.5 text-sm text-green-900">On</span> Sign-in asks for a code from your app.
         </p>
@@ -71,10 +79,6 @@ export function TotpSection({ enabled, recoveryCodesLeft, onCodes }: Props) {
             withCode
             withRecoveryCode={recoveryCodesLeft > 0}
             intent="totp-remove"
-            onDone={(result) => {
-              setRemoving(false);
-              toast.success(result.message);
-            }}
             onCancel={() => setRemoving(false)}
           />
         ) : (
@@ -88,6 +92,7 @@ export function TotpSection({ enabled, recoveryCodesLeft, onCodes }: Props) {
   if (!setup && !asking) {
     return (
       <fetcher.Form method="post">
+        {outcome}
         <button type="submit" name="intent" value="totp-setup" className={buttonClass} disabled={busy}>
           Set up an authenticator app
         </button>
