@@ -1,23 +1,23 @@
 import { useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import { type FactorChange, RecoveryCodesResponseSchema } from "../../../contract/identity";
-import { IdentityCheckForm } from "../../components/admin/account/identity-check-form";
+import { IdentityCheckForm, useIdentityCheckDone } from "../../components/admin/account/identity-check-form";
 import { PasskeysSection } from "../../components/admin/account/passkeys-section";
 import { PasswordForm } from "../../components/admin/account/password-form";
 import { RecoveryCodes } from "../../components/admin/account/recovery-codes";
 import { SessionsList } from "../../components/admin/account/sessions-list";
 import { TotpSection } from "../../components/admin/account/totp-section";
 import { secondaryButtonClass } from "../../components/admin/form-field";
+import { OpenButton } from "../../components/admin/open-button";
 import { ScreenError } from "../../components/admin/screen-error";
-import { api } from "../../lib/api-client";
+import type { FactorResult } from "../../lib/factor-result";
 import { reachServer } from "../../lib/reach-server";
 import type { Route } from "./+types/account";
 import { accountAction } from "./account.server";
 import { requireAdminPage, sessionToken } from "./session.server";
 
 // Read in the loader (decision 017): the same service calls as GET /api/admin/sessions and
-// /api/admin/mfa. The password and the sessions change through the action; the second factors
-// through the API (WebAuthn and the setup secrets are JavaScript by nature). Either way the loader runs again.
+// /api/admin/mfa. Every change goes through the action but a passkey's registration (a WebAuthn
+// ceremony, through the API). Either way the loader runs again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context);
   // requireAdminPage found a session, so its token is there.
@@ -46,19 +46,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const section = "rounded-lg bg-white p-4 shadow md:p-6";
 
 /** The signed-in admin's own account: password, sessions, second factors. */
-export default function Account({ loaderData: { sessions, mfa } }: Route.ComponentProps) {
+export default function Account({ loaderData: { sessions, mfa }, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const reload = () => void revalidator.revalidate();
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [regenerating, setRegenerating] = useState(false);
+  // New recovery codes are shown once: from a fetcher's answer, or (without JavaScript) the post's.
+  const posted = actionData as FactorResult | undefined;
+  const [codes, setCodes] = useState<string[] | null>((posted?.ok && posted.value?.recovery_codes) || null);
   const [params] = useSearchParams();
-  const mustEnrol = params.get("enrol") === "required" && !mfa.totp && mfa.passkeys.length === 0;
-
-  async function regenerate(proof: FactorChange) {
-    setCodes(RecoveryCodesResponseSchema.parse(await api("/api/admin/mfa/recovery-codes", { json: proof })).recovery_codes);
+  const [regenerating, setRegenerating] = useState(params.get("confirm") === "recovery-codes" && !posted?.ok);
+  useIdentityCheckDone("recovery-codes", (result) => {
+    setCodes(result.value?.recovery_codes ?? null);
     setRegenerating(false);
-    reload();
-  }
+  });
+  const mustEnrol = params.get("enrol") === "required" && !mfa.totp && mfa.passkeys.length === 0;
 
   return (
     <>
@@ -83,7 +83,7 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
             <div>
               <h3 className="font-semibold">Authenticator app</h3>
               <div className="mt-2">
-                <TotpSection enabled={mfa.totp} recoveryCodesLeft={mfa.recovery_codes_left} onCodes={setCodes} onChange={reload} />
+                <TotpSection enabled={mfa.totp} recoveryCodesLeft={mfa.recovery_codes_left} onCodes={setCodes} />
               </div>
             </div>
             <div>
@@ -110,14 +110,19 @@ export default function Account({ loaderData: { sessions, mfa } }: Route.Compone
                       submitLabel="Make new recovery codes"
                       withCode={mfa.totp}
                       withRecoveryCode={mfa.recovery_codes_left > 0}
-                      send={regenerate}
+                      intent="recovery-codes"
                       onCancel={() => setRegenerating(false)}
                     />
                   </div>
                 ) : (
-                  <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => setRegenerating(true)}>
+                  <OpenButton
+                    name="confirm"
+                    value="recovery-codes"
+                    className={`${secondaryButtonClass} mt-2`}
+                    onOpen={() => setRegenerating(true)}
+                  >
                     Make new recovery codes
-                  </button>
+                  </OpenButton>
                 )}
               </div>
             ) : null}

@@ -3,8 +3,9 @@ import { VersionUpdateSchema } from "../../../contract/admin-versions";
 import { REQUIREMENT_NAMES } from "../../components/admin/version-fields";
 import { formAction, readValues, refuseFields, requireAdminAction } from "./admin-action.server";
 import { changeReleaseStatus } from "./release-status.server";
+import { PART_INTENTS, type PartIntent, versionPartAction } from "./version-parts.server";
 
-/** The intents of the version screen's own forms; any other post is a release-status form. */
+/** The intents of the version's own forms; with PART_INTENTS (builds, patches) any other post is a release-status form. */
 export const VERSION_INTENTS = ["edit", "archive", "delete"] as const;
 
 /**
@@ -33,13 +34,16 @@ function editValues(form: FormData) {
  * The version screen's writes, on the product-versions service the API's PATCH and DELETE
  * /api/admin/product-versions/:id call, validated by the same schema: intent=edit, archive (with
  * `archived` true or false) and delete. A deleted version has no screen left: the answer is the
- * list, which names what went. The release-status forms post without an intent.
+ * list, which names what went. The Builds and Patches sections post their own intents
+ * (app/routes/admin/version-parts.server.ts); the release-status forms post without an intent.
  */
 export async function versionAction(request: Request, context: AppLoadContext, versionId: number) {
   const intent = String((await request.clone().formData()).get("intent") ?? "");
-  if (!(VERSION_INTENTS as readonly string[]).includes(intent)) return changeReleaseStatus(request, context, versionId);
+  const isPart = (PART_INTENTS as readonly string[]).includes(intent);
+  if (!isPart && !(VERSION_INTENTS as readonly string[]).includes(intent)) return changeReleaseStatus(request, context, versionId);
   const actor = await requireAdminAction(request, context);
   const form = await request.formData();
+  if (isPart) return versionPartAction(intent as PartIntent, form, context, versionId, actor);
   const versions = context.services.productVersions;
   return formAction(intent, async () => {
     if (intent === "edit") {

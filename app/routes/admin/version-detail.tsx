@@ -128,11 +128,11 @@ export default function VersionDetailScreen({ loaderData: { version: v, builds }
           <p className="text-sm text-slate-700">None.</p>
         )}
       </section>
-      <VersionPatches version={v} onChanged={revalidate} />
+      <VersionPatches version={v} />
       <VersionBuilds
         target={{ product_id: v.product_id, version: v.version, patches: v.patches.map((p) => p.patch_version) }}
         builds={builds}
-        onChanged={revalidate}
+        onUploaded={revalidate}
       />
       <section aria-labelledby="edit-title" className={box}>
         <h2 id="edit-title" className="text-xl font-semibold">

@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
-import type { FactorChange } from "../../../../contract/identity";
-import { ApiError, errorMessage } from "../../../lib/api-client";
-import { buttonClass, Field, secondaryButtonClass } from "../form-field";
+import { useId, useMemo, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
+import type { FactorResult } from "../../../lib/factor-result";
+import { CancelButton } from "../cancel-button";
+import { buttonClass, Field, type FieldErrors, FormError, secondaryButtonClass } from "../form-field";
 import { useFocusFirstError } from "../use-focus-first-error";
+import { useFormResult } from "../use-form-result";
 
 type Props = {
   /** The act, as a question: "Remove the authenticator app?" */
@@ -15,9 +16,29 @@ type Props = {
   withCode: boolean;
   /** Offer an unused recovery code besides the password (the admin has some left). */
   withRecoveryCode: boolean;
-  send: (proof: FactorChange) => Promise<void>;
+  /** The Account action's intent (app/routes/admin/account-factors.server.ts), and what it acts on. */
+  intent: CheckIntent;
+  id?: number;
   onCancel: () => void;
 };
+
+type CheckIntent = "totp-remove" | "recovery-codes" | "passkey-remove";
+type Done = FactorResult & { ok: true };
+
+/** One fetcher per intent: one check form is open at a time. */
+const fetcherKey = (intent: CheckIntent) => `identity-check-${intent}`;
+
+/**
+ * Runs `onDone` once per done check of `intent` (with JavaScript). Called by the part of the screen
+ * that stays: a done change can remove its form with the answer (the loader runs again and the app
+ * or the passkey is gone), so the form itself would miss it.
+ */
+export function useIdentityCheckDone(intent: CheckIntent, onDone: (result: Done) => void) {
+  const fetcher = useFetcher<FactorResult>({ key: fetcherKey(intent) });
+  useFormResult(fetcher.data, fetcher.state === "idle", (result) => {
+    if (result.ok) onDone(result);
+  });
+}
 
 /** What to enter, naming only the proofs this admin can give. */
 function ask(withCode: boolean, withRecoveryCode: boolean): string {
@@ -27,44 +48,46 @@ function ask(withCode: boolean, withRecoveryCode: boolean): string {
   return `your current password, ${others[0]} or ${others[1]}`;
 }
 
+const errorsOf = (result?: FactorResult): FieldErrors =>
+  result && !result.ok ? (Object.keys(result.errors).length ? result.errors : { form: result.message }) : {};
+
 /**
  * Removing a second factor or replacing the recovery codes asks the admin to prove it is them again:
- * the current password, a code from the app or an unused recovery code (spent by the check). The
- * server's field errors show at their fields.
+ * the current password, a code from the app or an unused recovery code (spent by the check). Posts
+ * its intent to the Account screen's action, through a fetcher with JavaScript, as a plain post
+ * without; the server's field errors show at their fields.
  */
-export function IdentityCheckForm({ title, text, submitLabel, withCode, withRecoveryCode, send, onCancel }: Props) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+export function IdentityCheckForm({ title, text, submitLabel, withCode, withRecoveryCode, intent, id, onCancel }: Props) {
+  const fetcher = useFetcher<FactorResult>({ key: fetcherKey(intent) });
+  const actionData = useActionData<FactorResult>();
+  // The check's own errors (or a plain post's), until a submit hands over to the fetcher's answer.
+  const [ownErrors, setOwnErrors] = useState<FieldErrors | null>(errorsOf(actionData?.intent === intent ? actionData : undefined));
+  const busy = fetcher.state !== "idle";
+  const errors = useMemo(() => ownErrors ?? (busy ? {} : errorsOf(fetcher.data)), [ownErrors, busy, fetcher.data]);
   const formRef = useRef<HTMLFormElement>(null);
   const titleId = useId();
   useFocusFirstError(formRef, errors);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const currentPassword = String(form.get("current_password") ?? "");
-    const code = String(form.get("code") ?? "").trim();
-    const recoveryCode = String(form.get("recovery_code") ?? "").trim();
-    if (!currentPassword && !code && !recoveryCode) return setErrors({ current_password: `Enter ${ask(withCode, withRecoveryCode)}.` });
-    setBusy(true);
-    try {
-      await send(currentPassword ? { current_password: currentPassword } : code ? { code } : { recovery_code: recoveryCode });
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-      else toast.error(errorMessage(error, "The server could not be reached."));
-    } finally {
-      setBusy(false);
-    }
+    const given = ["current_password", "code", "recovery_code"].some((name) => String(form.get(name) ?? "").trim());
+    if (!given) return setOwnErrors({ current_password: `Enter ${ask(withCode, withRecoveryCode)}.` });
+    setOwnErrors(null);
+    void fetcher.submit(event.currentTarget, { method: "post" });
   }
 
   return (
-    <form
+    <fetcher.Form
       ref={formRef}
+      method="post"
       onSubmit={submit}
       noValidate
       aria-labelledby={titleId}
       className="grid max-w-md gap-3 rounded border border-amber-300 bg-amber-50 p-3"
     >
+      <input type="hidden" name="intent" value={intent} />
+      {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
       <p id={titleId} className="font-semibold">
         {title}
       </p>
@@ -99,14 +122,13 @@ export function IdentityCheckForm({ title, text, submitLabel, withCode, withReco
           error={errors.recovery_code}
         />
       ) : null}
+      <FormError message={errors.form} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} disabled={busy}>
           {submitLabel}
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
+        <CancelButton className={secondaryButtonClass} onCancel={onCancel} />
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

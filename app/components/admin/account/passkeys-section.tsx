@@ -1,10 +1,14 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import type { FactorChange, MfaStatus } from "../../../../contract/identity";
-import { api, errorMessage } from "../../../lib/api-client";
+import { useActionData, useSearchParams } from "react-router";
+import type { MfaStatus } from "../../../../contract/identity";
+import { errorMessage } from "../../../lib/api-client";
 import { passkeyError, registerPasskey } from "../../../lib/passkey-client";
+import type { FactorResult } from "../../../lib/factor-result";
 import { buttonClass, Field, secondaryButtonClass } from "../form-field";
-import { IdentityCheckForm } from "./identity-check-form";
+import { FormOutcome } from "../form-outcome";
+import { OpenButton } from "../open-button";
+import { IdentityCheckForm, useIdentityCheckDone } from "./identity-check-form";
 
 type Props = {
   passkeys: MfaStatus["passkeys"];
@@ -18,10 +22,23 @@ type Props = {
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-IN", { dateStyle: "medium" }) : "never");
 
-/** Passkeys of this admin: add one on this device (it signs in alone), or remove one. */
+/**
+ * Passkeys of this admin: add one on this device (a WebAuthn ceremony through the API, so
+ * JavaScript only; it signs in alone), or remove one after the identity check, posted to the
+ * Account screen's action (intent=passkey-remove).
+ */
 export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCodesLeft }: Props) {
   const [busy, setBusy] = useState(false);
-  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const [params] = useSearchParams();
+  const posted = useActionData<FactorResult>();
+  // Without JavaScript Remove opens the check through the address (`?remove-passkey=<id>`), which a
+  // refused post keeps (the form posts to the address it is on); a removed passkey is no longer found.
+  const [removing, setRemoving] = useState(passkeys.find((p) => String(p.id) === params.get("remove-passkey")) ?? null);
+
+  useIdentityCheckDone("passkey-remove", (result) => {
+    setRemoving(null);
+    toast.success(result.message);
+  });
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,15 +58,9 @@ export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCod
     }
   }
 
-  async function remove(id: number, proof: FactorChange) {
-    await api(`/api/admin/mfa/passkeys/${id}`, { method: "DELETE", json: proof });
-    setRemoving(null);
-    toast.success("Passkey removed.");
-    onChange();
-  }
-
   return (
     <div className="grid gap-4">
+      <FormOutcome result={posted?.ok && posted.intent === "passkey-remove" ? posted : undefined} />
       {passkeys.length ? (
         <ul className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
           {passkeys.map((p) => (
@@ -60,14 +71,15 @@ export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCod
                   Added {day(p.created_at)} · last used {day(p.last_used_at)}
                 </p>
               </div>
-              <button
-                type="button"
+              <OpenButton
+                name="remove-passkey"
+                value={p.id}
                 className={secondaryButtonClass}
-                onClick={() => setRemoving({ id: p.id, name: p.name })}
+                onOpen={() => setRemoving(p)}
                 aria-label={`Remove passkey ${p.name}`}
               >
                 Remove
-              </button>
+              </OpenButton>
             </li>
           ))}
         </ul>
@@ -82,7 +94,8 @@ export function PasskeysSection({ passkeys, onCodes, onChange, totp, recoveryCod
           submitLabel={`Remove passkey ${removing.name}`}
           withCode={totp}
           withRecoveryCode={recoveryCodesLeft > 0}
-          send={(proof) => remove(removing.id, proof)}
+          intent="passkey-remove"
+          id={removing.id}
           onCancel={() => setRemoving(null)}
         />
       ) : null}

@@ -1,6 +1,10 @@
 import { CopyButton } from "../../copy-button";
+import { OpenButton } from "../open-button";
 
-/** Recovery codes, shown once right after they were made: the admin keeps them somewhere safe. */
+/**
+ * Recovery codes, shown once right after they were made: the admin keeps them somewhere safe.
+ * "I have saved them" closes the box (without JavaScript it loads the screen again, without them).
+ */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <section
@@ -22,9 +26,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ul>
       <div className="mt-3 flex flex-wrap gap-3">
         <CopyButton text={codes.join("\n")} />
-        <button type="button" className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800" onClick={onDone}>
+        <OpenButton className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800" onOpen={onDone}>
           I have saved them
-        </button>
+        </OpenButton>
       </div>
     </section>
   );

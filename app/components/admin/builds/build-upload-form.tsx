@@ -13,7 +13,11 @@ export const releaseOptions = (t: BuildTarget) => [
   ...t.patches.map((p) => ({ value: p, label: `patch ${p}` })),
 ];
 
-/** Uploads a build with a progress bar; the result is announced in a live region. */
+/**
+ * Uploads a build with a progress bar; the result is announced in a live region. It posts to
+ * POST /api/admin/artifacts, not to the screen's action: a build is streamed to disk as it arrives
+ * (decision 089), and a page action would buffer the whole multipart body in memory first.
+ */
 export function BuildUploadForm({ target, onUploaded }: { target: BuildTarget; onUploaded: () => void }) {
   const progressId = useId();
   const [progress, setProgress] = useState<number | null>(null);

@@ -1,34 +1,35 @@
-import { useState } from "react";
 import toast from "react-hot-toast";
+import { useActionData, useFetcher } from "react-router";
 import type { Artifact } from "../../../../contract/artifacts";
-import { api, errorMessage } from "../../../lib/api-client";
+import type { FormResult } from "../../../lib/form-result";
 import { useConfirm } from "../confirm-dialog";
 import { secondaryButtonClass } from "../form-field";
+import { FormOutcome } from "../form-outcome";
+import { useFormResult } from "../use-form-result";
 import { BuildLinkForm } from "./build-link-form";
 import { type BuildTarget, BuildUploadForm } from "./build-upload-form";
 
-/** The "Builds" section of a version: its artifacts with their download counts, upload, link and delete. */
-export function VersionBuilds({ target, builds, onChanged }: { target: BuildTarget; builds: Artifact[]; onChanged: () => void }) {
+/**
+ * The "Builds" section of a version: its artifacts with their download counts, upload, link and delete.
+ * Delete posts intent=build-delete to the screen's action (after a dialog with JavaScript, at once
+ * without); the fetcher belongs to the section, as the deleted build leaves the list with the answer.
+ * `onUploaded` reloads the screen's data after an upload, which goes to the API (build-upload-form.tsx).
+ */
+export function VersionBuilds({ target, builds, onUploaded }: { target: BuildTarget; builds: Artifact[]; onUploaded: () => void }) {
   const [confirmDialog, confirm] = useConfirm();
-  const [busy, setBusy] = useState<number | null>(null);
+  const fetcher = useFetcher<FormResult>({ key: "build-delete" });
+  const actionData = useActionData<FormResult>();
+  const busy = fetcher.state !== "idle";
+  useFormResult(fetcher.data, !busy, (result) => (result.ok ? toast.success(result.message) : toast.error(result.message)));
 
-  async function remove(b: Artifact) {
+  async function remove(event: React.MouseEvent<HTMLButtonElement>, b: Artifact) {
+    event.preventDefault();
     const ok = await confirm({
       title: `Delete ${b.filename}?`,
       text: `The ${b.platform} ${b.arch} build of ${b.patch_version ?? b.version} is deleted${b.external ? "" : " with its file"}.`,
       confirmLabel: `Delete ${b.filename}`,
     });
-    if (!ok) return;
-    setBusy(b.id);
-    try {
-      await api(`/api/admin/artifacts/${b.id}`, { method: "DELETE" });
-      toast.success(`${b.filename} deleted.`);
-      onChanged();
-    } catch (error) {
-      toast.error(errorMessage(error, "The server could not be reached."));
-    } finally {
-      setBusy(null);
-    }
+    if (ok) void fetcher.submit({ intent: "build-delete", id: String(b.id) }, { method: "post" });
   }
 
   return (
@@ -36,6 +37,7 @@ export function VersionBuilds({ target, builds, onChanged }: { target: BuildTarg
       <h2 id="builds-title" className="text-xl font-semibold">
         Builds
       </h2>
+      <FormOutcome result={actionData?.intent === "build-delete" ? actionData : undefined} />
       {builds.length === 0 ? <p className="mt-3 text-sm text-slate-700">No builds yet.</p> : null}
       <ul className="mt-3 space-y-3" aria-label="Builds of this version">
         {builds.map((b) => (
@@ -47,17 +49,21 @@ export function VersionBuilds({ target, builds, onChanged }: { target: BuildTarg
             </p>
             <p className="font-mono text-xs break-all text-slate-700">SHA-256 {b.sha256}</p>
             {b.downloads === 0 ? (
-              <button type="button" className={`${secondaryButtonClass} mt-1`} disabled={busy === b.id} onClick={() => remove(b)}>
-                Delete {b.filename}
-              </button>
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="build-delete" />
+                <input type="hidden" name="id" value={b.id} />
+                <button type="submit" className={`${secondaryButtonClass} mt-1`} disabled={busy} onClick={(event) => void remove(event, b)}>
+                  Delete {b.filename}
+                </button>
+              </fetcher.Form>
             ) : null}
           </li>
         ))}
       </ul>
       <h3 className="mt-4 font-semibold">Upload a build</h3>
-      <BuildUploadForm target={target} onUploaded={onChanged} />
+      <BuildUploadForm target={target} onUploaded={onUploaded} />
       <h3 className="mt-6 font-semibold">Or register an external URL</h3>
-      <BuildLinkForm target={target} onAdded={onChanged} />
+      <BuildLinkForm target={target} />
       {confirmDialog}
     </section>
   );

@@ -1,30 +1,58 @@
 import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { type AdminPatch, PatchUpdatedSchema, PatchUpdateSchema } from "../../../../contract/patches";
-import { ApiError, api, errorMessage } from "../../../lib/api-client";
+import { useFetcher } from "react-router";
+import { type AdminPatch, PatchUpdateSchema } from "../../../../contract/patches";
+import type { FormResult } from "../../../lib/form-result";
+import { CancelButton } from "../cancel-button";
 import { Field, type FieldErrors, FormError, buttonClass, inputClass, issuesToErrors, secondaryButtonClass } from "../form-field";
 import { useFocusFirstError } from "../use-focus-first-error";
+import { useFormResult } from "../use-form-result";
 
 type Patch = Pick<AdminPatch, "id" | "patch_version" | "features">;
+export type PatchResult = FormResult<{ id: number }>;
 
 /** The first message about the feature list or one of its lines ("features", "features.3"). */
 const featuresError = (errors: FieldErrors) =>
   Object.entries(errors).find(([key]) => key === "features" || key.startsWith("features."))?.[1];
 
+/** The refusal's messages by field, or its sentence as the form's own message. */
+const errorsOf = (result: PatchResult | undefined): FieldErrors =>
+  result && !result.ok ? (Object.keys(result.errors).length ? result.errors : { form: result.message }) : {};
+
 /**
- * Edits one patch release in place (PATCH /api/admin/patches/:id), pre-filled with what is stored.
- * Field messages from the check here or from the server sit under their field, which gets the focus.
+ * Edits one patch release in place, pre-filled with what is stored: intent=patch-edit to the
+ * screen's action (app/routes/admin/version-parts.server.ts), through a fetcher after the same check
+ * with JavaScript, as a plain post without (`posted` is then this patch's refusal). Field messages
+ * from the check here or from the server sit under their field, which gets the focus.
  */
-export function PatchEditForm({ patch, onSaved, onCancel }: { patch: Patch; onSaved: (saved: AdminPatch) => void; onCancel: () => void }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+export function PatchEditForm({
+  patch,
+  posted,
+  onSaved,
+  onCancel,
+}: {
+  patch: Patch;
+  posted?: PatchResult;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const fetcher = useFetcher<PatchResult>({ key: `patch-edit-${patch.id}` });
+  const [errors, setErrors] = useState<FieldErrors>(errorsOf(posted));
+  const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   useFocusFirstError(formRef, errors);
   // Opening the form puts the admin in its first field.
-  useEffect(() => formRef.current?.querySelector<HTMLInputElement>("input")?.focus(), []);
+  useEffect(() => formRef.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus(), []);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  useFormResult(fetcher.data, !busy, (result) => {
+    setErrors(errorsOf(result));
+    if (!result.ok) return;
+    toast.success(result.message);
+    onSaved();
+  });
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const checked = PatchUpdateSchema.safeParse({
@@ -33,30 +61,21 @@ export function PatchEditForm({ patch, onSaved, onCancel }: { patch: Patch; onSa
     });
     if (!checked.success) return setErrors(issuesToErrors(checked.error.issues));
     setErrors({});
-    setBusy(true);
-    try {
-      const answer = PatchUpdatedSchema.parse(await api(`/api/admin/patches/${patch.id}`, { method: "PATCH", json: checked.data }));
-      toast.success(answer.message);
-      onSaved(answer.patch);
-    } catch (error) {
-      // A 409 is another patch of this version with that number: it belongs under the field.
-      if (error instanceof ApiError && error.status === 409) return setErrors({ patch_version: error.message });
-      const fieldErrors = error instanceof ApiError ? error.errors : {};
-      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: errorMessage(error, "The server could not be reached.") });
-    } finally {
-      setBusy(false);
-    }
+    void fetcher.submit(event.currentTarget, { method: "post" });
   }
 
   const featureMessage = featuresError(errors);
   return (
-    <form
+    <fetcher.Form
       ref={formRef}
-      onSubmit={onSubmit}
+      method="post"
+      onSubmit={submit}
       noValidate
       className="mt-3 space-y-3 rounded border border-slate-300 p-3"
       aria-label={`Edit patch ${patch.patch_version}`}
     >
+      <input type="hidden" name="intent" value="patch-edit" />
+      <input type="hidden" name="id" value={patch.id} />
       <Field
         label="Patch version"
         name="patch_version"
@@ -90,10 +109,8 @@ export function PatchEditForm({ patch, onSaved, onCancel }: { patch: Patch; onSa
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Saving..." : "Save patch"}
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+        <CancelButton className={secondaryButtonClass} onCancel={onCancel} disabled={busy} />
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,21 +1,33 @@
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { useActionData, useFetcher, useSearchParams } from "react-router";
 import type { VersionDetail } from "../../../../contract/admin-versions";
-import { api, errorMessage } from "../../../lib/api-client";
 import { useConfirm } from "../confirm-dialog";
 import { secondaryButtonClass } from "../form-field";
+import { FormOutcome } from "../form-outcome";
 import { LocalTime } from "../local-time";
-import { PatchEditForm } from "./patch-edit-form";
+import { OpenButton } from "../open-button";
+import { useFormResult } from "../use-form-result";
+import { PatchEditForm, type PatchResult } from "./patch-edit-form";
 
 type Patch = VersionDetail["patches"][number];
 
 /**
  * A version's patch releases, each with Edit (a pre-filled form in place) and Delete (after a
- * confirmation dialog). `onChanged` reloads the screen's data (the loader runs again).
+ * confirmation dialog with JavaScript, at once without), posted to the screen's action
+ * (intent=patch-edit / patch-delete); the loader runs again after each. Without JavaScript Edit opens
+ * the form through the address (`?edit=<id>`), and the page shows the answer it was posted.
  */
-export function VersionPatches({ version, onChanged }: { version: VersionDetail; onChanged: () => void }) {
-  const [editing, setEditing] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+export function VersionPatches({ version }: { version: VersionDetail }) {
+  const [params] = useSearchParams();
+  const actionData = useActionData<PatchResult>();
+  const posted = actionData?.intent === "patch-edit" || actionData?.intent === "patch-delete" ? actionData : undefined;
+  // A plain post's saved edit closes its form; a refused one keeps it open with the errors.
+  const savedId = posted?.ok && posted.intent === "patch-edit" ? posted.value?.id : undefined;
+  const asked = Number(params.get("edit"));
+  const [editing, setEditing] = useState<number | null>(asked && asked !== savedId ? asked : null);
+  const fetcher = useFetcher<PatchResult>({ key: "patch-delete" });
+  const busy = fetcher.state !== "idle";
   const [confirmDialog, confirm] = useConfirm();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
@@ -27,26 +39,22 @@ export function VersionPatches({ version, onChanged }: { version: VersionDetail;
     requestAnimationFrame(() => editButtons.current.get(id)?.focus());
   };
 
-  async function remove(patch: Patch) {
+  useFormResult(fetcher.data, !busy, (result) => {
+    if (!result.ok) return void toast.error(result.message);
+    toast.success(result.message);
+    if (editing === result.value?.id) setEditing(null);
+    // Its buttons are gone: focus goes to the list's heading rather than to the page's start.
+    headingRef.current?.focus();
+  });
+
+  async function remove(event: React.MouseEvent<HTMLButtonElement>, patch: Patch) {
+    event.preventDefault();
     const ok = await confirm({
       title: `Delete patch ${patch.patch_version}?`,
       text: `Patch ${patch.patch_version} of ${name} and its list of features are deleted. This cannot be undone.`,
       confirmLabel: `Delete patch ${patch.patch_version}`,
     });
-    if (!ok) return;
-    setBusy(patch.id);
-    try {
-      await api(`/api/admin/patches/${patch.id}`, { method: "DELETE" });
-      toast.success(`Patch ${patch.patch_version} deleted.`);
-      if (editing === patch.id) setEditing(null);
-      onChanged();
-      // Its buttons are gone: focus goes to the list's heading rather than to the page's start.
-      headingRef.current?.focus();
-    } catch (error) {
-      toast.error(errorMessage(error, "The server could not be reached."));
-    } finally {
-      setBusy(null);
-    }
+    if (ok) void fetcher.submit({ intent: "patch-delete", id: String(patch.id) }, { method: "post" });
   }
 
   return (
@@ -54,6 +62,7 @@ export function VersionPatches({ version, onChanged }: { version: VersionDetail;
       <h2 id="patches-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         Patches
       </h2>
+      <FormOutcome result={posted && (posted.ok || posted.intent === "patch-delete") ? posted : undefined} />
       {version.patches.length === 0 ? <p className="mt-3 text-sm text-slate-700">No patches yet.</p> : null}
       <ul className="mt-3 space-y-3">
         {version.patches.map((patch) => (
@@ -66,8 +75,10 @@ export function VersionPatches({ version, onChanged }: { version: VersionDetail;
                 </span>
               </h3>
               <div className="flex gap-2">
-                <button
-                  type="button"
+                <OpenButton
+                  name="edit"
+                  value={patch.id}
+                  fragment={`patch-${patch.id}`}
                   ref={(el) => {
                     if (el) editButtons.current.set(patch.id, el);
                     else editButtons.current.delete(patch.id);
@@ -75,18 +86,22 @@ export function VersionPatches({ version, onChanged }: { version: VersionDetail;
                   className={secondaryButtonClass}
                   aria-expanded={editing === patch.id}
                   aria-controls={editing === patch.id ? `patch-${patch.id}-edit` : undefined}
-                  onClick={() => (editing === patch.id ? closeEditor(patch.id) : setEditing(patch.id))}
+                  onOpen={() => (editing === patch.id ? closeEditor(patch.id) : setEditing(patch.id))}
                 >
                   Edit<span className="sr-only"> patch {patch.patch_version}</span>
-                </button>
-                <button
-                  type="button"
-                  className={`${secondaryButtonClass} border-red-700 text-red-800`}
-                  disabled={busy === patch.id}
-                  onClick={() => void remove(patch)}
-                >
-                  Delete<span className="sr-only"> patch {patch.patch_version}</span>
-                </button>
+                </OpenButton>
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="patch-delete" />
+                  <input type="hidden" name="id" value={patch.id} />
+                  <button
+                    type="submit"
+                    className={`${secondaryButtonClass} border-red-700 text-red-800`}
+                    disabled={busy}
+                    onClick={(event) => void remove(event, patch)}
+                  >
+                    Delete<span className="sr-only"> patch {patch.patch_version}</span>
+                  </button>
+                </fetcher.Form>
               </div>
             </div>
             {patch.features.length ? (
@@ -102,11 +117,9 @@ export function VersionPatches({ version, onChanged }: { version: VersionDetail;
               <div id={`patch-${patch.id}-edit`}>
                 <PatchEditForm
                   patch={patch}
+                  posted={posted?.intent === "patch-edit" && !posted.ok ? posted : undefined}
                   onCancel={() => closeEditor(patch.id)}
-                  onSaved={() => {
-                    closeEditor(patch.id);
-                    onChanged();
-                  }}
+                  onSaved={() => closeEditor(patch.id)}
                 />
               </div>
             ) : null}
