@@ -3,8 +3,8 @@
 // validation, no throttle, no framework. Env: PORT and DATABASE_URL or DATA_DIR.
 //   POST /          one INSERT into contact_messages (contact section)
 //   POST /order     one INSERT of a pending order into orders (store section; BENCH_VERSION_ID)
-//   POST /licence   the licence check's own lookup by key hash, run as the app runs it (a named prepared
-//                   statement on PostgreSQL), body {key_hash} (store section)
+//   POST /licence   the licence check's own lookup by key hash, run as the app runs it, body {key_hash}
+//                   and optionally {fingerprint}, the machine whose seat it reads too (store section)
 import { createServer } from "node:http";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../server/platform/config";
@@ -31,7 +31,7 @@ async function main() {
       return [201, JSON.stringify({ order_id: Number(rows[0].id), status: "pending" })];
     }
     if (url === "/licence") {
-      const rows = await lookUpLicence(database.db, body.key_hash, null);
+      const rows = await lookUpLicence(database.db, body.key_hash, body.fingerprint ?? null);
       return [200, JSON.stringify({ valid: rows.length === 1, product_id: rows[0]?.product_id ?? null })];
     }
     await database.db.execute(sql`insert into contact_messages (source, name, email, message, client_ip)
