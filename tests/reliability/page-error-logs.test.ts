@@ -29,9 +29,10 @@ describe("errors in server-rendered pages", () => {
     if (server) await stopServer(server);
   });
 
-  it("a POST to /login (no action) logs one sanitised JSON line", async () => {
+  // The release notes: a server-rendered page without an action (the login page has one).
+  it("a POST to a page with no action logs one sanitised JSON line", async () => {
     const before = server.output().length;
-    const res = await fetch(`${server.url}/login`, {
+    const res = await fetch(`${server.url}/releases/dirx`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
       body: "email=a%40b.co",
@@ -41,7 +42,7 @@ describe("errors in server-rendered pages", () => {
     const output = server.output().slice(before);
     expect(logProblems(output)).toEqual([]);
     expect(output.trim().split("\n")).toHaveLength(1);
-    expect(JSON.parse(output)).toMatchObject({ level: "warn", status: 405, path: "/login" });
+    expect(JSON.parse(output)).toMatchObject({ level: "warn", status: 405, path: "/releases/dirx" });
   });
 
   it("a path with a malformed percent-encoding logs nothing that is not JSON", async () => {
