@@ -164,11 +164,12 @@ async function measure(server: AppServer, kind: Kind, rows: number, code: string
 }
 
 /**
- * A million coupons and a million orders (BENCH_ADMIN_LIST_ROWS) filled before the server starts,
+ * Coupons and as many orders (a million on PostgreSQL, a hundred thousand on PGlite, see
+ * bench/lib/config.ts) filled before the server starts,
  * then the admin's lists at 10 connections and the streamed coupon export.
  */
 async function onDatabase(kind: Kind): Promise<void> {
-  const rows = bench.adminListRows;
+  const rows = bench.adminListRows[kind];
   const db = await freshDb(kind);
   let database: Awaited<ReturnType<typeof db.open>> | undefined = await db.open();
   let server: AppServer | undefined;

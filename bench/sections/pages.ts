@@ -71,7 +71,7 @@ export async function pagesSection(server: AppServer, prerendered: string, ssr: 
     if (nginx) targets.nginx = { url: `http://127.0.0.1:${bench.nginxPort}/` };
     const result = await compare(targets);
     report(`prerendered ${prerendered}`, result.app, result.bare, "node:http");
-    if (result.nginx) report(`prerendered ${prerendered}`, result.app, result.nginx, "nginx", 0.9);
+    if (result.nginx) report(`prerendered ${prerendered}`, result.app, result.nginx, "nginx", 0.8);
     else na(SECTION, `prerendered ${prerendered} vs nginx`, nginxProblem ?? "nginx did not start");
   } finally {
     for (const child of [bare, nginx]) {

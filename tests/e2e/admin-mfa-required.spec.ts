@@ -1,14 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type ChildProcess, execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+import type { ChildProcess } from "node:child_process";
 import { generate } from "otplib";
 import { E2E_PORT } from "../../playwright.config";
 import { checkScreen } from "./admin-fixtures";
 import { loggedIn, logout } from "./identity-fixtures";
-import { startOwnServer, stopOwnServer } from "./own-server";
+import { dataDirWithAdmin, startOwnServer, stopOwnServer } from "./own-server";
 
 // With ADMIN_MFA_REQUIRED=true an admin without a second factor enrols at the
 // next login before any other screen opens. The suite's own server runs without the setting, so
@@ -27,12 +23,8 @@ let server: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "mfa-required-e2e-")), "data");
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "false" };
   // One project at a time, each with its own server and database: the admin is new in each.
-  await promisify(execFile)("npx", ["tsx", "server/cli/admin.ts", "create", "--email", ADMIN.email], {
-    env: { ...env, ADMIN_PASSWORD: ADMIN.password },
-  });
+  const dataDir = await dataDirWithAdmin("mfa-required", ADMIN);
   server = await startOwnServer(
     PORT,
     { DATA_DIR: dataDir, NODE_ENV: "production", ADMIN_MFA_REQUIRED: "true", LOGIN_RATE_LIMIT: "1000" },

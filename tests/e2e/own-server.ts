@@ -1,6 +1,21 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * A fresh DATA_DIR in a temp dir with its admin made by the real CLI, before any server opens that
+ * embedded database (the CLI and a running server do not share it).
+ */
+export async function dataDirWithAdmin(label: string, admin: { email: string; password: string }): Promise<string> {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), `${label}-e2e-`)), "data");
+  await promisify(execFile)("npx", ["tsx", "server/cli/admin.ts", "create", "--email", admin.email], {
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "false", ADMIN_PASSWORD: admin.password },
+  });
+  return dataDir;
+}
 
 /**
  * A second production server for a spec that needs settings the suite's own server does not have

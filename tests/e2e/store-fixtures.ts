@@ -10,7 +10,7 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export const couponCode = () => `ONI${Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")}`;
 
 /** dirx 1.0 as the admin adds it on a real first install (the store specs buy it). */
-const DIRX_VERSION = {
+export const DIRX_VERSION = {
   product_id: DIRX.product_id,
   product_name: DIRX.product_name,
   version: DIRX.version,

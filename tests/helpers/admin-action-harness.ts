@@ -22,8 +22,11 @@ export function adminActionContext(services: Record<string, unknown>): AppLoadCo
   } as unknown as AppLoadContext;
 }
 
-/** A same-origin form post of `fields` to `path` with the harness admin's cookie; `headers` override. */
-export const formPost = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+/**
+ * A same-origin form post of `fields` to `path` with the harness admin's cookie; `headers` override.
+ * Pairs for a form that repeats a name (checkboxes: `[["os", "linux"], ["os", "mac"]]`).
+ */
+export const formPost = (path: string, fields: Record<string, string> | [string, string][], headers: Record<string, string> = {}) =>
   new Request(`http://shop.test${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),

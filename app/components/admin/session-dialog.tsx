@@ -8,6 +8,9 @@ import { LoginSecondStep } from "./login-second-step";
 /**
  * The session timed out while the admin was working: a modal login over the page, so the form they
  * were filling stays as it was and the call that failed is sent again after the login (app/lib/reauth.ts).
+ * It logs in through the JSON API, not the login page's action: a fetcher's post would revalidate the
+ * page's loaders, and until the login has finished each would answer the login redirect and replace
+ * the page (docs/decisions/086-admin-writes-through-actions.md).
  */
 export function SessionDialog({ email }: { email: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);

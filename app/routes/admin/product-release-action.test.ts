@@ -1,35 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { adminActionContext, answerOf, domainError, formPost, HARNESS_ACTOR } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./product-release";
-
-// The services' ConflictError as describeError reads it: by its kind (app/ reaches server code only from .server modules).
-class ConflictError extends Error {
-  readonly kind = "conflict";
-}
 
 type Added = { input: unknown; actor: unknown };
 
-function contextWith(addVersion: (input: unknown, actor: unknown) => Promise<unknown>) {
-  return {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      account: { mustEnrol: async () => false },
-      auth: { sessionAdmin: async (token?: string) => (token === "good" ? { id: 7, email: "a@example.com" } : null) },
-      products: { addVersion },
-    },
-  } as unknown as AppLoadContext;
-}
-
-const post = (fields: [string, string][], headers: Record<string, string> = {}) => {
-  const body = new URLSearchParams(fields);
-  return new Request("http://shop.test/dashboard/version-release/major", {
-    method: "POST",
-    body,
-    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", ...headers },
-  });
-};
+const contextWith = (addVersion: (input: unknown, actor: unknown) => Promise<unknown>) => adminActionContext({ products: { addVersion } });
+const post = (fields: [string, string][], headers: Record<string, string> = {}) =>
+  formPost("/dashboard/version-release/major", fields, headers);
 
 const valid: [string, string][] = [
   ["product_id", "dirx"],
@@ -48,31 +26,26 @@ const valid: [string, string][] = [
 ];
 
 const run = (request: Request, context: AppLoadContext) => action({ request, context, params: {} } as Parameters<typeof action>[0]);
-/** An action's answer: data() on failure (status + body), the plain result on success. */
-const answer = (result: unknown) =>
-  result && typeof result === "object" && "init" in result
-    ? { status: (result as { init: { status: number } }).init.status, body: (result as unknown as { data: unknown }).data }
-    : { status: 200, body: result };
 
 describe("the Major / Minor Release action", () => {
   it("adds the version through the products service, with the form validated by the API's schema", async () => {
     const added: Added[] = [];
     const context = contextWith(async (input, actor) => (added.push({ input, actor }), { id: 1 }));
-    const result = answer(await run(post(valid), context));
+    const result = answerOf(await run(post(valid), context));
     expect(result.body).toMatchObject({ ok: true, message: "Product requirements submitted successfully" });
     expect(added).toHaveLength(1);
-    expect(added[0].actor).toEqual({ adminId: 7, clientIp: "203.0.113.9" });
+    expect(added[0].actor).toEqual(HARNESS_ACTOR);
     expect(added[0].input).toMatchObject({ os: ["linux", "mac"], amount: 49.5, features: ["Fast"], external: [{ name: "nmap" }] });
   });
 
   it("answers field errors for a bad field, and the service's conflict as a 409 with its message", async () => {
     const context = contextWith(async () => {
-      throw new ConflictError("Version 2.0 of dirx already exists.");
+      throw domainError("conflict", "Version 2.0 of dirx already exists.");
     });
-    const bad = answer(await run(post(valid.map(([k, v]) => (k === "external.0.link" ? [k, "ftp://x"] : [k, v]))), context));
+    const bad = answerOf(await run(post(valid.map(([k, v]) => (k === "external.0.link" ? [k, "ftp://x"] : [k, v]))), context));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ok: false, errors: { "external.0.link": expect.any(String) } });
-    const clash = answer(await run(post(valid), context));
+    const clash = answerOf(await run(post(valid), context));
     expect(clash).toMatchObject({ status: 409, body: { ok: false, message: "Version 2.0 of dirx already exists.", errors: {} } });
   });
 

@@ -1,43 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { adminActionContext, answerOf, domainError, formPost, HARNESS_ACTOR } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./version-detail";
-
-// The services' ConflictError as describeError reads it: by its kind (app/ reaches server code only from .server modules).
-class ConflictError extends Error {
-  readonly kind = "conflict";
-}
 
 type Call = { op: string; id: number; change?: unknown; actor: unknown };
 
 function contextWith(refuseDelete = false) {
   const calls: Call[] = [];
   const version = { id: 5, product_id: "dirx", version: "2.0", patches: [] };
-  const context = {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      account: { mustEnrol: async () => false },
-      auth: { sessionAdmin: async (token?: string) => (token === "good" ? { id: 7, email: "a@example.com" } : null) },
-      productVersions: {
-        find: async () => version,
-        update: async (id: number, change: unknown, actor: unknown) => (calls.push({ op: "update", id, change, actor }), version),
-        remove: async (id: number, actor: unknown) => {
-          if (refuseDelete) throw new ConflictError("Orders refer to dirx 2.0, so it cannot be deleted; archive it instead.");
-          calls.push({ op: "remove", id, actor });
-        },
+  const context = adminActionContext({
+    productVersions: {
+      find: async () => version,
+      update: async (id: number, change: unknown, actor: unknown) => (calls.push({ op: "update", id, change, actor }), version),
+      remove: async (id: number, actor: unknown) => {
+        if (refuseDelete) throw domainError("conflict", "Orders refer to dirx 2.0, so it cannot be deleted; archive it instead.");
+        calls.push({ op: "remove", id, actor });
       },
     },
-  } as unknown as AppLoadContext;
+  });
   return { context, calls };
 }
 
-const post = (fields: [string, string][], headers: Record<string, string> = {}) =>
-  new Request("http://shop.test/dashboard/versions/5", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", ...headers },
-  });
+const post = (fields: [string, string][], headers: Record<string, string> = {}) => formPost("/dashboard/versions/5", fields, headers);
 
 const edit: [string, string][] = [
   ["intent", "edit"],
@@ -52,20 +36,16 @@ const edit: [string, string][] = [
 
 const run = (request: Request, context: AppLoadContext) =>
   action({ request, context, params: { id: "5" } } as unknown as Parameters<typeof action>[0]);
-const answer = (result: unknown) =>
-  result && typeof result === "object" && "init" in result
-    ? { status: (result as { init: { status: number } }).init.status, body: (result as unknown as { data: unknown }).data }
-    : { status: 200, body: result };
 
 describe("the version screen's action", () => {
   it("saves an edit through the product-versions service, typed as the API's body", async () => {
     const { context, calls } = contextWith();
-    expect(answer(await run(post(edit), context)).body).toMatchObject({ ok: true, intent: "edit", message: "Changes saved." });
+    expect(answerOf(await run(post(edit), context)).body).toMatchObject({ ok: true, intent: "edit", message: "Changes saved." });
     expect(calls).toEqual([
       {
         op: "update",
         id: 5,
-        actor: { adminId: 7, clientIp: "203.0.113.9" },
+        actor: HARNESS_ACTOR,
         change: expect.objectContaining({
           amount: 1499,
           licence_term_months: 24,
@@ -80,9 +60,9 @@ describe("the version screen's action", () => {
 
   it("answers an out-of-range field and an empty price by their fields, changing nothing", async () => {
     const { context, calls } = contextWith();
-    const term = answer(await run(post(edit.map(([k, v]) => (k === "licence_term_months" ? [k, "1.5"] : [k, v]))), context));
+    const term = answerOf(await run(post(edit.map(([k, v]) => (k === "licence_term_months" ? [k, "1.5"] : [k, v]))), context));
     expect(term).toMatchObject({ status: 400, body: { ok: false, intent: "edit", errors: { licence_term_months: "Use whole months." } } });
-    const price = answer(await run(post(edit.map(([k, v]) => (k === "amount" ? [k, " "] : [k, v]))), context));
+    const price = answerOf(await run(post(edit.map(([k, v]) => (k === "amount" ? [k, " "] : [k, v]))), context));
     expect(price.body).toMatchObject({ ok: false, errors: { amount: "Enter the price (0 only for a free version)." } });
     expect(calls).toEqual([]);
   });
@@ -90,7 +70,7 @@ describe("the version screen's action", () => {
   it("archives and restores; a delete goes to the list naming the version, a refused one answers 409", async () => {
     const { context, calls } = contextWith();
     expect(
-      answer(
+      answerOf(
         await run(
           post([
             ["intent", "archive"],
@@ -101,7 +81,7 @@ describe("the version screen's action", () => {
       ).body,
     ).toMatchObject({ ok: true, message: "Version archived." });
     expect(
-      answer(
+      answerOf(
         await run(
           post([
             ["intent", "archive"],
@@ -115,7 +95,7 @@ describe("the version screen's action", () => {
     const gone = await run(post([["intent", "delete"]]), context).catch((thrown: unknown) => thrown);
     expect((gone as Response).headers.get("location")).toBe("/dashboard/versions?deleted=dirx%202.0");
     expect(calls.at(-1)).toMatchObject({ op: "remove", id: 5 });
-    const refused = answer(await run(post([["intent", "delete"]]), contextWith(true).context));
+    const refused = answerOf(await run(post([["intent", "delete"]]), contextWith(true).context));
     expect(refused).toMatchObject({
       status: 409,
       body: { ok: false, intent: "delete", message: expect.stringMatching(/archive it instead/) },

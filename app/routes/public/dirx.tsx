@@ -50,7 +50,8 @@ export default function Dirx({ loaderData, actionData }: Route.ComponentProps) {
         A directory scanner for authorised web assessments: forgotten backups, admin panels and staging folders.
       </PageHero>
       <Prose>
-        <BuyBox productId="dirx" productName="dirx" />
+        {/* A free release has nothing to buy: its buttons below are the whole offer. */}
+        {loaderData.free ? null : <BuyBox productId="dirx" productName="dirx" />}
         {published ? (
           <ProductDownloads productId="dirx" productName="dirx" free={loaderData.free} builds={loaderData.builds} error={actionData?.error} />
         ) : downloads().length > 0 ? (

@@ -1,43 +1,32 @@
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addSaleVersion, buyAndPay } from "../../../tests/helpers/store-fixtures";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { exampleTaxSite } from "../../platform/config";
+import { invoiceBuyer, invoiceSellers } from "../../../tests/helpers/invoice-fixtures";
+import type { TestApp } from "../../../tests/helpers/test-app";
 import { queryRows } from "../../platform/db/query-rows";
 
 // Each PDF is read back with poppler's pdftotext (poppler-utils; .ci/run installs it), so the test
 // sees the text a reader copies out of the file, the ₹ sign included, not pdfkit's drawing calls.
-const SECRET = "invoice-pdf-secret-0123456789abc";
+const sale = { secret: "invoice-pdf-secret-0123456789abc", productId: "pdf-dirx", version: "2.0" };
 const clock = new Date("2026-08-14T06:00:00Z");
+const buyOne = invoiceBuyer(sale, "pdfx", 19);
 let t: TestApp;
 let plain: TestApp;
-let n = 0;
+let closeSellers: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { PAYMENT_TEST_SECRET: SECRET, site: exampleTaxSite() }, now: () => clock });
-  plain = await createTestApp({ config: { PAYMENT_TEST_SECRET: SECRET }, now: () => clock });
-  for (const app of [t, plain]) await addSaleVersion(app, "pdf-dirx", "2.0", { amountMinor: 149_900, termMonths: 12 });
+  ({ taxed: t, plain, close: closeSellers } = await invoiceSellers(sale, () => clock));
 });
-afterAll(async () => {
-  await t.close();
-  await plain.close();
-});
+afterAll(() => closeSellers());
 
-/** Buys and pays one order; answers its id, its customer and its invoice's number. */
+/** Buys and pays one order; answers its id, its buyer's e-mail, its customer and its invoice's number. */
 async function buy(app: TestApp, billing?: Record<string, string>) {
-  const i = ++n;
-  const orderId = await buyAndPay(
-    app,
-    SECRET,
-    { product_id: "pdf-dirx", version: "2.0", email: `pdf${i}@example.com`, name: "Asha Rao", billing },
-    { ip: `10.19.0.${i}`, paymentId: `pay_PDFX${String(i).padStart(10, "0")}` },
-  );
+  const { orderId, email } = await buyOne(app, billing);
   const [row] = await queryRows<{ number: string; customer_id: string }>(
     app.database.db,
     sql`select i.number, o.customer_id from invoices i join orders o on o.id = i.order_id where i.order_id = ${orderId}`,
   );
-  return { orderId, customerId: Number(row.customer_id), number: row.number };
+  return { orderId, email, customerId: Number(row.customer_id), number: row.number };
 }
 
 const text = (pdf: Uint8Array) => execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], { input: pdf }).toString("utf8");
@@ -56,7 +45,7 @@ async function adminPdf(app: TestApp, number: string) {
 describe("an invoice as PDF", () => {
   it("a tax invoice to a business in another state: every Rule 46 field, IGST, and ₹ in the embedded font", async () => {
     const billing = { state_code: "27", gstin: "27AABCD1234E1Z8", legal_name: "Rao Security LLP", address: "1 MG Road, Pune" };
-    const { number } = await buy(t, billing);
+    const { number, email } = await buy(t, billing);
     const pdf = await adminPdf(t, number);
     for (const line of [
       `Tax invoice ${number}`,
@@ -65,7 +54,7 @@ describe("an invoice as PDF", () => {
       "Rao Security LLP",
       "Attn. Asha Rao",
       "1 MG Road, Pune",
-      `pdf${n}@example.com`,
+      email,
       "GSTIN 27AABCD1234E1Z8",
       "2026-08-14",
       "27 Maharashtra",

@@ -1,34 +1,23 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addSaleVersion, buyAndPay } from "../../../tests/helpers/store-fixtures";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { exampleTaxSite } from "../../platform/config";
+import { invoiceBuyer, invoiceSellers } from "../../../tests/helpers/invoice-fixtures";
+import type { TestApp } from "../../../tests/helpers/test-app";
 import { queryRows } from "../../platform/db/query-rows";
 
-const SECRET = "invoice-issue-secret-0123456789";
+const sale = { secret: "invoice-issue-secret-0123456789", productId: "inv-dirx", version: "1.0" };
 let clock = new Date("2027-03-31T18:00:00Z"); // 23:30 on 31 March in India
+const buyOne = invoiceBuyer(sale, "invc", 9);
 let t: TestApp;
 let plain: TestApp;
-let n = 0;
+let closeSellers: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { PAYMENT_TEST_SECRET: SECRET, site: exampleTaxSite() }, now: () => clock });
-  plain = await createTestApp({ config: { PAYMENT_TEST_SECRET: SECRET }, now: () => clock });
-  for (const app of [t, plain]) await addSaleVersion(app, "inv-dirx", "1.0", { amountMinor: 149_900, termMonths: 12 });
+  ({ taxed: t, plain, close: closeSellers } = await invoiceSellers(sale, () => clock));
 });
-afterAll(async () => {
-  await t.close();
-  await plain.close();
-});
+afterAll(() => closeSellers());
 
 async function buy(app: TestApp, billing?: Record<string, string>) {
-  const i = ++n;
-  const orderId = await buyAndPay(
-    app,
-    SECRET,
-    { product_id: "inv-dirx", version: "1.0", email: `inv${i}@example.com`, name: "Asha Rao", billing },
-    { ip: `10.9.0.${i}`, paymentId: `pay_INVC${String(i).padStart(10, "0")}` },
-  );
+  const { orderId } = await buyOne(app, billing);
   const [row] = await queryRows<Record<string, unknown>>(
     app.database.db,
     sql`select number, tax_invoice, supplier_gstin, buyer_gstin, buyer_legal_name, place_of_supply, sac, description,

@@ -28,17 +28,21 @@ const hook = (e: { body: string; headers: Record<string, string> }) =>
   t.request("/api/payments/razorpay/webhook", { method: "POST", body: e.body, headers: e.headers });
 const status = async (o: { order_id: number; token: string }) =>
   (await (await t.request(`/api/checkout/orders/${o.order_id}?token=${o.token}`)).json()) as { status: string; licence_key: string | null };
+/** A signed payment event of `o`'s provider order. */
+const paymentEvent = (
+  o: { payment: { provider_order_id: string } },
+  event: string,
+  paymentId: string,
+  amount: number,
+  eventId: string,
+  currency?: string,
+) => signedEvent(SECRET, event, paymentEntity(paymentId, o.payment.provider_order_id, amount, currency), eventId);
 const rows = async <T>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)) as unknown as { rows: T[] };
 
 describe("POST /api/payments/razorpay/webhook", () => {
   it("refuses a bad or missing signature (400) and a body that is not an event", async () => {
     const o = await create();
-    const e = signedEvent(
-      SECRET,
-      "payment.captured",
-      paymentEntity("pay_BADSIGNATURE01", o.payment.provider_order_id, 250_000),
-      "evt_bad1",
-    );
+    const e = paymentEvent(o, "payment.captured", "pay_BADSIGNATURE01", 250_000, "evt_bad1");
     expect((await hook({ body: e.body, headers: { ...e.headers, "x-razorpay-signature": "f".repeat(64) } })).status).toBe(400);
     expect((await hook({ body: e.body, headers: { "content-type": "application/json" } })).status).toBe(400);
     // Signed with another secret (a tampered body re-signed by someone without ours).
@@ -57,23 +61,13 @@ describe("POST /api/payments/razorpay/webhook", () => {
 
   it("payment.captured fulfils once; the same event id again changes nothing; a new id for the same payment is idempotent", async () => {
     const o = await create("WHKcoupon0001");
-    const e = signedEvent(
-      SECRET,
-      "payment.captured",
-      paymentEntity("pay_WEBHOOKPAID001", o.payment.provider_order_id, 225_000),
-      "evt_paid1",
-    );
+    const e = paymentEvent(o, "payment.captured", "pay_WEBHOOKPAID001", 225_000, "evt_paid1");
     expect((await hook(e)).status).toBe(200);
     const first = await status(o);
     expect(first.status).toBe("placed");
     expect(first.licence_key).toMatch(/^ONI-/);
     expect((await hook(e)).status).toBe(200);
-    const order2 = signedEvent(
-      SECRET,
-      "order.paid",
-      paymentEntity("pay_WEBHOOKPAID001", o.payment.provider_order_id, 225_000),
-      "evt_paid2",
-    );
+    const order2 = paymentEvent(o, "order.paid", "pay_WEBHOOKPAID001", 225_000, "evt_paid2");
     expect((await hook(order2)).status).toBe(200);
     expect(await status(o)).toEqual(first);
     const count = await rows<{ n: number }>(sql`select count(*)::int as n from licences where order_id = ${o.order_id}`);
@@ -86,14 +80,9 @@ describe("POST /api/payments/razorpay/webhook", () => {
 
   it("refuses a payment whose amount or currency does not match the order (400, nothing changes, event not recorded)", async () => {
     const o = await create();
-    const low = signedEvent(SECRET, "payment.captured", paymentEntity("pay_WRONGAMOUNT01", o.payment.provider_order_id, 100), "evt_low");
+    const low = paymentEvent(o, "payment.captured", "pay_WRONGAMOUNT01", 100, "evt_low");
     expect((await hook(low)).status).toBe(400);
-    const usd = signedEvent(
-      SECRET,
-      "payment.captured",
-      paymentEntity("pay_WRONGCURREN1", o.payment.provider_order_id, 250_000, "USD"),
-      "evt_usd",
-    );
+    const usd = paymentEvent(o, "payment.captured", "pay_WRONGCURREN1", 250_000, "evt_usd", "USD");
     expect((await hook(usd)).status).toBe(400);
     expect((await status(o)).status).toBe("pending");
     const events = await rows<{ n: number }>(
@@ -104,31 +93,21 @@ describe("POST /api/payments/razorpay/webhook", () => {
 
   it("payment.failed fails the order and frees its coupon; a later capture does not revive it", async () => {
     const o = await create("WHKcoupon0002");
-    const failed = signedEvent(
-      SECRET,
-      "payment.failed",
-      paymentEntity("pay_FAILEDPAYMEN1", o.payment.provider_order_id, 225_000),
-      "evt_fail",
-    );
+    const failed = paymentEvent(o, "payment.failed", "pay_FAILEDPAYMEN1", 225_000, "evt_fail");
     expect((await hook(failed)).status).toBe(200);
     expect((await status(o)).status).toBe("failed");
     const coupon = await rows<{ reserved_order_id: unknown; used_at: unknown }>(
       sql`select reserved_order_id, used_at from coupons where code = 'WHKcoupon0002'`,
     );
     expect(coupon.rows[0]).toEqual({ reserved_order_id: null, used_at: null });
-    const late = signedEvent(
-      SECRET,
-      "payment.captured",
-      paymentEntity("pay_LATECAPTURE01", o.payment.provider_order_id, 225_000),
-      "evt_late",
-    );
+    const late = paymentEvent(o, "payment.captured", "pay_LATECAPTURE01", 225_000, "evt_late");
     expect((await hook(late)).status).toBe(200);
     expect((await status(o)).status).toBe("failed");
   });
 
   it("refund.processed refunds the order, revokes its licence and leaves the dashboard", async () => {
     const o = await create();
-    await hook(signedEvent(SECRET, "payment.captured", paymentEntity("pay_TOBEREFUNDED1", o.payment.provider_order_id, 250_000), "evt_r0"));
+    await hook(paymentEvent(o, "payment.captured", "pay_TOBEREFUNDED1", 250_000, "evt_r0"));
     const { licence_key } = await status(o);
     const before = await t.services.dashboard.overview();
     const refund = { refund: { entity: { id: "rfnd_Test000000001", payment_id: "pay_TOBEREFUNDED1", amount: 250_000, currency: "INR" } } };
@@ -144,7 +123,7 @@ describe("POST /api/payments/razorpay/webhook", () => {
 
   it("a partial refund keeps the licence", async () => {
     const o = await create();
-    await hook(signedEvent(SECRET, "payment.captured", paymentEntity("pay_PARTIALREFND1", o.payment.provider_order_id, 250_000), "evt_p0"));
+    await hook(paymentEvent(o, "payment.captured", "pay_PARTIALREFND1", 250_000, "evt_p0"));
     const refund = { refund: { entity: { id: "rfnd_Test000000002", payment_id: "pay_PARTIALREFND1", amount: 1000, currency: "INR" } } };
     expect((await hook(signedEvent(SECRET, "refund.processed", refund, "evt_p1"))).status).toBe(200);
     expect((await status(o)).status).toBe("placed");
@@ -152,9 +131,7 @@ describe("POST /api/payments/razorpay/webhook", () => {
 
   it("partial refunds add up per order: reaching the price refunds the order and revokes the licence; a repeat adds nothing", async () => {
     const o = await create();
-    await hook(
-      signedEvent(SECRET, "payment.captured", paymentEntity("pay_TWOPARTIALS01", o.payment.provider_order_id, 250_000), "evt_tp0"),
-    );
+    await hook(paymentEvent(o, "payment.captured", "pay_TWOPARTIALS01", 250_000, "evt_tp0"));
     const { licence_key } = await status(o);
     const refund = (id: string, amount: number) => ({
       refund: { entity: { id, payment_id: "pay_TWOPARTIALS01", amount, currency: "INR" } },

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./client";
 
-// drizzle/ sits at the repo root; this file runs from server/db (tsx) or build/ (bundled server).
+// drizzle/ sits at the repo root; this file runs from server/platform/db (tsx) or build/ (bundled server).
 function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle"), path.resolve("drizzle")];
