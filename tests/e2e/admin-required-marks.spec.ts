@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { adminHeaders, createVersion, expect, test } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // Issue 14: required fields marked. Each control the browser knows as required (the `required`
 // attribute, which screen readers announce) shows the visible mark after its label, and no optional
@@ -64,7 +65,9 @@ test("the patch forms, the coupon generator and the module form mark their requi
   expect(await requiredMarks(form(page, "Patch Version"))).toEqual(["Product *", "Major Version *", "Patch Version *"]);
 
   const list = await (await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}`)).json();
-  await page.goto(`/dashboard/versions/${list.items[0].id}`);
+  // Hydrated first: a click that lands while React takes over the page can be lost between the
+  // native GET (the no-JS way to open the editor) and the client's handler.
+  await gotoHydrated(page, `/dashboard/versions/${list.items[0].id}`);
   await page.getByRole("button", { name: "Edit patch 1.0.1" }).click();
   expect(await requiredMarks(page.getByRole("form", { name: "Edit patch 1.0.1" }))).toEqual(["Patch version *"]);
 
