@@ -7,13 +7,14 @@ export const HARNESS_ACTOR = { adminId: 7, clientIp: "203.0.113.9" };
 /**
  * A load context for calling an admin screen's action in a unit test: the session cookie
  * `session_id=good` is HARNESS_ADMIN's, the site is http://shop.test, and `services` are the
- * fakes the action under test reaches (they replace the harness's own account and auth).
+ * fakes the action under test reaches (they replace the harness's own account and auth); `config`
+ * adds to the settings (PUBLIC_ORIGIN is unset unless given).
  */
-export function adminActionContext(services: Record<string, unknown>): AppLoadContext {
+export function adminActionContext(services: Record<string, unknown>, config: Record<string, unknown> = {}): AppLoadContext {
   return {
     https: false,
     clientIp: HARNESS_ACTOR.clientIp,
-    config: { PUBLIC_ORIGIN: undefined },
+    config: { PUBLIC_ORIGIN: undefined, ...config },
     services: {
       account: { mustEnrol: async () => false },
       auth: { sessionAdmin: async (token?: string) => (token === "good" ? HARNESS_ADMIN : null) },
@@ -31,6 +32,14 @@ export const formPost = (path: string, fields: Record<string, string> | [string,
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", ...headers },
+  });
+
+/** The same post with a JSON body, as a fetcher sends one with `encType: "application/json"`. */
+export const jsonPost = (path: string, body: unknown) =>
+  new Request(`http://shop.test${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", "content-type": "application/json" },
   });
 
 /** An action's answer (a plain value, or React Router's `data()` with its status and headers) as one shape. */

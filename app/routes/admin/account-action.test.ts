@@ -1,66 +1,28 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { adminActionContext, answerOf, domainError, formPost, HARNESS_ADMIN } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./account";
 
-// The services' errors as describeError reads them: by their kind (app/ reaches server code only from .server modules).
-class InvalidInputError extends Error {
-  readonly kind = "invalid_input";
-  constructor(
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-class ThrottledError extends Error {
-  readonly kind = "throttled";
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-  }
-}
-
-const me = { id: 7, email: "a@example.com" };
+const me = HARNESS_ADMIN;
 
 function contextWith(refuse?: Error) {
   const calls: unknown[][] = [];
-  const context = {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      auth: { sessionAdmin: async (token?: string) => (token === "good" ? me : null) },
-      account: {
-        mustEnrol: async () => true,
-        changePassword: async (...args: unknown[]) => {
-          if (refuse) throw refuse;
-          calls.push(["changePassword", ...args]);
-          return { sessionsRevoked: 2 };
-        },
-        revokeSession: async (...args: unknown[]) => void calls.push(["revokeSession", ...args]),
+  const context = adminActionContext({
+    account: {
+      mustEnrol: async () => true,
+      changePassword: async (...args: unknown[]) => {
+        if (refuse) throw refuse;
+        calls.push(["changePassword", ...args]);
+        return { sessionsRevoked: 2 };
       },
+      revokeSession: async (...args: unknown[]) => void calls.push(["revokeSession", ...args]),
     },
-  } as unknown as AppLoadContext;
+  });
   return { context, calls };
 }
 
-const post = (fields: [string, string][], headers: Record<string, string> = {}) =>
-  new Request("http://shop.test/dashboard/account", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", ...headers },
-  });
+const post = (fields: [string, string][], headers: Record<string, string> = {}) => formPost("/dashboard/account", fields, headers);
 const run = (request: Request, context: AppLoadContext) => action({ request, context, params: {} } as Parameters<typeof action>[0]);
-const answer = (result: unknown) =>
-  result && typeof result === "object" && "init" in result
-    ? {
-        status: (result as { init: { status: number } }).init.status,
-        headers: new Headers((result as { init: { headers?: HeadersInit } }).init.headers),
-        body: (result as unknown as { data: unknown }).data,
-      }
-    : { status: 200, headers: new Headers(), body: result };
 const meta = { clientIp: "203.0.113.9", userAgent: null };
 const change: [string, string][] = [
   ["intent", "password"],
@@ -72,11 +34,11 @@ const change: [string, string][] = [
 describe("the Account action", () => {
   it("changes the password with this session kept (before enrolment too), and revokes another session", async () => {
     const { context, calls } = contextWith();
-    expect(answer(await run(post(change), context)).body).toMatchObject({
+    expect(answerOf(await run(post(change), context)).body).toMatchObject({
       ok: true,
       message: "Password changed; 2 other sessions were signed out.",
     });
-    const revoked = answer(
+    const revoked = answerOf(
       await run(
         post([
           ["intent", "revoke"],
@@ -95,16 +57,21 @@ describe("the Account action", () => {
 
   it("refuses a repeat that differs by its field, a wrong current password by its field, and throttles with Retry-After", async () => {
     const { context, calls } = contextWith();
-    const differs = answer(await run(post(change.map(([k, v]) => (k === "confirm_password" ? [k, "something else"] : [k, v]))), context));
+    const differs = answerOf(await run(post(change.map(([k, v]) => (k === "confirm_password" ? [k, "something else"] : [k, v]))), context));
     expect(differs).toMatchObject({ status: 400, body: { ok: false, errors: { confirm_password: "The two passwords differ." } } });
     expect(calls).toEqual([]);
     const wrong = contextWith(
-      new InvalidInputError("The current password is not right.", { current_password: "The current password is not right." }),
+      domainError("invalid_input", "The current password is not right.", { current_password: "The current password is not right." }),
     );
-    expect(answer(await run(post(change), wrong.context)).body).toMatchObject({
+    expect(answerOf(await run(post(change), wrong.context)).body).toMatchObject({
       errors: { current_password: "The current password is not right." },
     });
-    const throttled = answer(await run(post(change), contextWith(new ThrottledError("Too many attempts.", 60)).context));
+    const throttled = answerOf(
+      await run(
+        post(change),
+        contextWith(Object.assign(domainError("throttled", "Too many attempts."), { retryAfterSeconds: 60 })).context,
+      ),
+    );
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get("retry-after")).toBe("60");
   });

@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { adminActionContext, answerOf, domainError, formPost, HARNESS_ADMIN } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./admins";
 
-// The services' ConflictError as describeError reads it: by its kind (app/ reaches server code only from .server modules).
-class ConflictError extends Error {
-  readonly kind = "conflict";
-  constructor(
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+const me = HARNESS_ADMIN;
 
-const me = { id: 7, email: "a@example.com" };
-
-function contextWith(conflict?: ConflictError) {
+function contextWith(conflict?: Error) {
   const calls: unknown[][] = [];
   const record =
     (op: string) =>
@@ -24,36 +14,21 @@ function contextWith(conflict?: ConflictError) {
       calls.push([op, ...args]);
       return { id: 9 };
     };
-  const context = {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      account: { mustEnrol: async () => false },
-      auth: { sessionAdmin: async (token?: string) => (token === "good" ? me : null) },
-      adminDirectory: { invite: record("invite"), disable: record("disable"), enable: record("enable") },
-    },
-  } as unknown as AppLoadContext;
+  const context = adminActionContext({
+    adminDirectory: { invite: record("invite"), disable: record("disable"), enable: record("enable") },
+  });
   return { context, calls };
 }
 
 const post = (fields: [string, string][], headers: Record<string, string> = {}) =>
-  new Request("http://shop.test/dashboard/admins", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", "user-agent": "Test/1.0", ...headers },
-  });
+  formPost("/dashboard/admins", fields, { "user-agent": "Test/1.0", ...headers });
 const run = (request: Request, context: AppLoadContext) => action({ request, context, params: {} } as Parameters<typeof action>[0]);
-const answer = (result: unknown) =>
-  result && typeof result === "object" && "init" in result
-    ? { status: (result as { init: { status: number } }).init.status, body: (result as unknown as { data: unknown }).data }
-    : { status: 200, body: result };
 const meta = { clientIp: "203.0.113.9", userAgent: "Test/1.0" };
 
 describe("the Admins action", () => {
   it("invites, disables and enables through the admin directory, as the signed-in admin with the client's details", async () => {
     const { context, calls } = contextWith();
-    const invited = answer(
+    const invited = answerOf(
       await run(
         post([
           ["intent", "invite"],
@@ -65,7 +40,7 @@ describe("the Admins action", () => {
     );
     expect(invited.body).toMatchObject({ ok: true, intent: "invite", message: "Invitation sent to new@example.com." });
     expect(
-      answer(
+      answerOf(
         await run(
           post([
             ["intent", "disable"],
@@ -79,7 +54,7 @@ describe("the Admins action", () => {
       message: "The admin was disabled and signed out.",
     });
     expect(
-      answer(
+      answerOf(
         await run(
           post([
             ["intent", "enable"],
@@ -98,7 +73,7 @@ describe("the Admins action", () => {
 
   it("answers a bad address by its field, the directory's refusal with its status, and no intent as a 400", async () => {
     const { context, calls } = contextWith();
-    const bad = answer(
+    const bad = answerOf(
       await run(
         post([
           ["intent", "invite"],
@@ -108,11 +83,11 @@ describe("the Admins action", () => {
       ),
     );
     expect(bad).toMatchObject({ status: 400, body: { ok: false, errors: { email: expect.any(String) } } });
-    expect(answer(await run(post([["id", "3"]]), context)).status).toBe(400);
+    expect(answerOf(await run(post([["id", "3"]]), context)).status).toBe(400);
     expect(calls).toEqual([]);
-    const last = contextWith(new ConflictError("The last active admin cannot be disabled.")).context;
+    const last = contextWith(domainError("conflict", "The last active admin cannot be disabled.")).context;
     expect(
-      answer(
+      answerOf(
         await run(
           post([
             ["intent", "disable"],

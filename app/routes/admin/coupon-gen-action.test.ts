@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { adminActionContext, formPost } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./coupon-gen";
 
-function contextWith(stored: unknown[]) {
-  return {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined, COUPON_PREFIX: "ONI" },
-    services: {
-      account: { mustEnrol: async () => false },
-      auth: { sessionAdmin: async (token?: string) => (token === "good" ? { id: 7, email: "a@example.com" } : null) },
-      coupons: { addBatch: async (batch: { coupons: string[] }) => (stored.push(batch), { added: batch.coupons.length }) },
-    },
-  } as unknown as AppLoadContext;
-}
+const contextWith = (stored: unknown[]) =>
+  adminActionContext(
+    { coupons: { addBatch: async (batch: { coupons: string[] }) => (stored.push(batch), { added: batch.coupons.length }) } },
+    { COUPON_PREFIX: "ONI" },
+  );
 
-const post = (fields: [string, string][]) =>
-  new Request("http://shop.test/dashboard/coupon-gen", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test" },
-  });
+const post = (fields: [string, string][]) => formPost("/dashboard/coupon-gen", fields);
 
 const run = (request: Request, context: AppLoadContext) => action({ request, context, params: {} } as Parameters<typeof action>[0]);
 const failure = (result: unknown) => result as { init: { status: number }; data: { ok: false; errors: Record<string, string> } };

@@ -1,32 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { AppLoadContext } from "react-router";
+import { adminActionContext, formPost, jsonPost } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./messages";
 
 const calls: unknown[][] = [];
-const context = {
-  https: false,
-  clientIp: "203.0.113.9",
-  config: { PUBLIC_ORIGIN: undefined },
-  services: {
-    account: { mustEnrol: async () => false },
-    auth: { sessionAdmin: async () => ({ id: 7, email: "a@example.com" }) },
-    messages: {
-      setStatus: async (id: number, status: string) => void calls.push(["status", id, status]),
-      remove: async (id: number) => void calls.push(["remove", id]),
-      bulk: async (input: { ids: number[] }) => (calls.push(["bulk", input]), input.ids.length),
-    },
+const context = adminActionContext({
+  messages: {
+    setStatus: async (id: number, status: string) => void calls.push(["status", id, status]),
+    remove: async (id: number) => void calls.push(["remove", id]),
+    bulk: async (input: { ids: number[] }) => (calls.push(["bulk", input]), input.ids.length),
   },
-} as unknown as AppLoadContext;
+});
 
-const headers = { cookie: "session_id=x", origin: "http://shop.test", host: "shop.test" };
-const form = (fields: Record<string, string>) =>
-  new Request("http://shop.test/dashboard/messages", { method: "POST", body: new URLSearchParams(fields), headers });
-const json = (body: unknown) =>
-  new Request("http://shop.test/dashboard/messages", {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { ...headers, "content-type": "application/json" },
-  });
+const form = (fields: Record<string, string>) => formPost("/dashboard/messages", fields);
+const json = (body: unknown) => jsonPost("/dashboard/messages", body);
 const run = (request: Request) => action({ request, context, params: {} } as Parameters<typeof action>[0]);
 
 describe("the Messages screen's action", () => {

@@ -1,35 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { AppLoadContext } from "react-router";
+import { adminActionContext, domainError, formPost } from "../../../tests/helpers/admin-action-harness";
 import { action } from "./outbox";
 
-// The services' NotFoundError as describeError reads it: by its kind (app/ reaches server code only from .server modules).
-class NotFoundError extends Error {
-  readonly kind = "not_found";
-}
-
 const context = (resent: number[]) =>
-  ({
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      account: { mustEnrol: async () => false },
-      auth: { sessionAdmin: async () => ({ id: 7, email: "a@example.com" }) },
-      outbox: {
-        resend: async (id: number) => {
-          if (id !== 5) throw new NotFoundError("No such mail.");
-          resent.push(id);
-        },
+  adminActionContext({
+    outbox: {
+      resend: async (id: number) => {
+        if (id !== 5) throw domainError("not_found", "No such mail.");
+        resent.push(id);
       },
     },
-  }) as unknown as AppLoadContext;
-
-const post = (id: string) =>
-  new Request("http://shop.test/dashboard/outbox", {
-    method: "POST",
-    body: new URLSearchParams({ id }),
-    headers: { cookie: "session_id=x", origin: "http://shop.test", host: "shop.test" },
   });
+
+const post = (id: string) => formPost("/dashboard/outbox", { id });
 const run = (request: Request, resent: number[]) =>
   action({ request, context: context(resent), params: {} } as Parameters<typeof action>[0]);
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { adminActionContext, answerOf, domainError, formPost, HARNESS_ACTOR } from "../../../tests/helpers/admin-action-harness";
 import { action as addAction } from "./quest-add";
 import { action as listAction } from "./quests";
-
-// The services' NotFoundError as describeError reads it: by its kind (app/ reaches server code only from .server modules).
-class NotFoundError extends Error {
-  readonly kind = "not_found";
-}
 
 type Call = { op: string; args: unknown[] };
 
@@ -15,35 +11,15 @@ function contextWith(missing = false) {
   const record =
     (op: string) =>
     async (...args: unknown[]) => {
-      if (missing) throw new NotFoundError("There is no such quest.");
+      if (missing) throw domainError("not_found", "There is no such quest.");
       calls.push({ op, args });
       return { id: 3, title: "t", description: "d", prize: "p" };
     };
-  const context = {
-    https: false,
-    clientIp: "203.0.113.9",
-    config: { PUBLIC_ORIGIN: undefined },
-    services: {
-      account: { mustEnrol: async () => false },
-      auth: { sessionAdmin: async (token?: string) => (token === "good" ? { id: 7, email: "a@example.com" } : null) },
-      quests: { create: record("create"), update: record("update"), remove: record("remove") },
-    },
-  } as unknown as AppLoadContext;
+  const context = adminActionContext({ quests: { create: record("create"), update: record("update"), remove: record("remove") } });
   return { context, calls };
 }
 
-const post = (path: string, fields: [string, string][], headers: Record<string, string> = {}) =>
-  new Request(`http://shop.test${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie: "session_id=good", origin: "http://shop.test", host: "shop.test", ...headers },
-  });
 const args = (request: Request, context: AppLoadContext) => ({ request, context, params: {} }) as never;
-const answer = (result: unknown) =>
-  result && typeof result === "object" && "init" in result
-    ? { status: (result as { init: { status: number } }).init.status, body: (result as unknown as { data: unknown }).data }
-    : { status: 200, body: result };
-const actor = { adminId: 7, clientIp: "203.0.113.9" };
 
 describe("the quest actions", () => {
   it("adds a module through the quests service, and answers a blank field by the field", async () => {
@@ -53,10 +29,12 @@ describe("the quest actions", () => {
       ["description", "Find it\\nReport it"],
       ["prize", "$12"],
     ];
-    const added = answer(await addAction(args(post("/dev-quest-add", fields), context)));
+    const added = answerOf(await addAction(args(formPost("/dev-quest-add", fields), context)));
     expect(added.body).toMatchObject({ ok: true, message: "Module added successfully!" });
-    expect(calls).toEqual([{ op: "create", args: [{ title: "Flag hunt", description: "Find it\\nReport it", prize: "$12" }, actor] }]);
-    const blank = answer(await addAction(args(post("/dev-quest-add", [...fields.slice(0, 2), ["prize", "  "]]), context)));
+    expect(calls).toEqual([
+      { op: "create", args: [{ title: "Flag hunt", description: "Find it\\nReport it", prize: "$12" }, HARNESS_ACTOR] },
+    ]);
+    const blank = answerOf(await addAction(args(formPost("/dev-quest-add", [...fields.slice(0, 2), ["prize", "  "]]), context)));
     expect(blank).toMatchObject({ status: 400, body: { ok: false, errors: { prize: "Enter a prize, e.g. $12." } } });
     expect(calls).toHaveLength(1);
   });
@@ -68,7 +46,7 @@ describe("the quest actions", () => {
       ["id", "3"],
       ["prize", "$50"],
     ] as [string, string][];
-    expect(answer(await listAction(args(post("/dashboard/quests", edit), context))).body).toMatchObject({
+    expect(answerOf(await listAction(args(formPost("/dashboard/quests", edit), context))).body).toMatchObject({
       ok: true,
       message: "Quest saved.",
     });
@@ -76,23 +54,23 @@ describe("the quest actions", () => {
       ["intent", "delete"],
       ["id", "3"],
     ] as [string, string][];
-    expect(answer(await listAction(args(post("/dashboard/quests", del), context))).body).toMatchObject({
+    expect(answerOf(await listAction(args(formPost("/dashboard/quests", del), context))).body).toMatchObject({
       ok: true,
       message: "Quest deleted.",
     });
     expect(calls).toEqual([
-      { op: "update", args: [3, { prize: "$50" }, actor] },
-      { op: "remove", args: [3, actor] },
+      { op: "update", args: [3, { prize: "$50" }, HARNESS_ACTOR] },
+      { op: "remove", args: [3, HARNESS_ACTOR] },
     ]);
-    const gone = answer(await listAction(args(post("/dashboard/quests", del), contextWith(true).context)));
+    const gone = answerOf(await listAction(args(formPost("/dashboard/quests", del), contextWith(true).context)));
     expect(gone).toMatchObject({ status: 404, body: { ok: false, intent: "delete", message: "There is no such quest." } });
-    const noId = answer(await listAction(args(post("/dashboard/quests", [["intent", "delete"]]), context)));
+    const noId = answerOf(await listAction(args(formPost("/dashboard/quests", [["intent", "delete"]]), context)));
     expect(noId.status).toBe(400);
   });
 
   it("refuses a post from another site", async () => {
     const { context, calls } = contextWith();
-    const request = post(
+    const request = formPost(
       "/dashboard/quests",
       [
         ["intent", "delete"],
