@@ -3,6 +3,7 @@ import { buy, mailedCode, signIn } from "./account-fixtures";
 import { checkScreen, expect, test } from "./admin-fixtures";
 import { mailedLink, mailsTo } from "./mail-box";
 import { buyer } from "./store-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // The customer's account, at both widths (the desktop and phone projects): buy, sign in with the
 // mailed code, reveal the key, free a seat, replace the key, resend the receipt; and without JavaScript.
@@ -36,7 +37,7 @@ test("a buyer signs in with the mailed code, reveals the key, frees a seat, repl
   const activated = await page.request.post("/api/licenses/activate", { data: { key, fingerprint: "e2e-laptop", name: "Work laptop" } });
   expect(activated.status()).toBe(201);
   expect(await validate(page.request, key, "e2e-laptop")).toBe("VALID");
-  await page.goto("/account");
+  await gotoHydrated(page, "/account");
   await expect(page.getByText("Work laptop")).toBeVisible();
   await page.getByRole("button", { name: "Free this seat: Work laptop" }).click();
   await expect(page.getByTestId("account-result")).toContainText("The seat is free");
@@ -71,7 +72,7 @@ test("a buyer signs in with the mailed code, reveals the key, frees a seat, repl
 test("the mailed link signs in once; used again it lands on the sign-in page", async ({ page }) => {
   const { email } = buyer("account-link");
   await buy(page, email);
-  await page.goto("/account/sign-in");
+  await gotoHydrated(page, "/account/sign-in");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Mail me a code" }).click();
   const link = await mailedLink(email, "/account/verify");

@@ -1,6 +1,7 @@
 import { checkScreen, expect, test } from "./admin-fixtures";
 import { newAdmin, sharedAdminApi } from "./identity-fixtures";
 import { mailedLink } from "./mail-box";
+import { gotoHydrated } from "./hydration";
 
 // The Admins screen as the shared e2e admin: invite (field message, then the row and the mail),
 // disable and enable an admin this test made (never the shared one).
@@ -9,7 +10,7 @@ test("invite an admin from the Admins screen, then disable and enable another", 
   const api = await sharedAdminApi();
   const other = await newAdmin(api, `admins-screen-${testInfo.project.name}`);
 
-  await page.goto("/dashboard/overview");
+  await gotoHydrated(page, "/dashboard/overview");
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Admins", exact: true }).click();

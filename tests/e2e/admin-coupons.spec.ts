@@ -1,9 +1,10 @@
 import { checkScreen, createVersion, expect, test } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 test("coupon maths, generation, submit and the paginated table", async ({ page }, testInfo) => {
   const v1 = await createVersion(page, { amount: 19.99 });
   await createVersion(page, { product_id: v1.product_id, product_name: v1.product_name, version: "2.0", amount: 100 });
-  await page.goto("/dashboard/coupon-gen");
+  await gotoHydrated(page, "/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v1.product_name });
   await expect(page.getByLabel("Version")).toHaveValue("1.0");
   await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("₹19.99");
@@ -53,7 +54,7 @@ test("coupon maths, generation, submit and the paginated table", async ({ page }
 
 test("the preview states the server's discount rule; a refused batch says so on the Discount field", async ({ page }, testInfo) => {
   const v = await createVersion(page, { amount: 10 });
-  await page.goto("/dashboard/coupon-gen");
+  await gotoHydrated(page, "/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v.product_name });
   const discount = page.getByLabel("Discount Percentage");
   const rule = "Enter a whole percent from 1 to 100.";
@@ -100,7 +101,7 @@ test("a failed product list is an error, never an empty picker that looks like n
 
 test("the count is 1 to 100, said on its field", async ({ page }) => {
   const v = await createVersion(page, { amount: 10 });
-  await page.goto("/dashboard/coupon-gen");
+  await gotoHydrated(page, "/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v.product_name });
   const count = page.getByLabel("Number of Coupons");
   await count.fill("101");
@@ -123,7 +124,7 @@ test("the stored batch stays on screen with copy all and a CSV file; expiry and 
   test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const v = await createVersion(page, { amount: 50 });
-  await page.goto("/dashboard/coupon-gen");
+  await gotoHydrated(page, "/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v.product_name });
   await page.getByLabel("Discount Percentage").fill("20");
   await page.getByLabel("Number of Coupons").fill("3");
@@ -193,7 +194,7 @@ test("a code search with other characters is a field message", async ({ page }) 
 
 test("leaving with generated, unsubmitted coupons asks first", async ({ page }) => {
   const v = await createVersion(page, { amount: 10 });
-  await page.goto("/dashboard/coupon-gen");
+  await gotoHydrated(page, "/dashboard/coupon-gen");
   await page.getByLabel("Product").selectOption({ label: v.product_name });
   await page.getByLabel("Number of Coupons").fill("2");
   await page.getByRole("button", { name: "Generate Coupons" }).click();

@@ -3,6 +3,7 @@ import { generate } from "otplib";
 import { E2E_PORT } from "../../playwright.config";
 import { baseURL, checkScreen } from "./admin-fixtures";
 import { firstStep, loggedIn, logout, newAdmin, sharedAdminApi } from "./identity-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // Second factors end to end, each test with admins of its own (the shared e2e admin never gets a factor).
 test.describe.configure({ timeout: 120_000 });
@@ -18,7 +19,7 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   await firstStep(page, admin);
   await loggedIn(page);
 
-  await page.goto("/dashboard/account");
+  await gotoHydrated(page, "/dashboard/account");
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
@@ -52,7 +53,7 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
   await loggedIn(page);
 
   // The session ends while a form is filled: the dialog asks for the password, then the second step.
-  await page.goto("/dashboard/admins");
+  await gotoHydrated(page, "/dashboard/admins");
   const invited = `dialog-${testInfo.project.name}-${Date.now()}@example.com`;
   await page.getByLabel("E-mail address").fill(invited);
   const token = (await context.cookies()).find((c) => c.name === "session_id")?.value;
@@ -93,7 +94,7 @@ test("enrol an authenticator app, log in with its code, then with recovery codes
 
   // Removing the app asks for the current password, a code or a recovery code in place; an empty form
   // says so at its field. A recovery code is spent by the check: the one used to sign in is refused.
-  await page.goto("/dashboard/account");
+  await gotoHydrated(page, "/dashboard/account");
   await page.getByRole("button", { name: "Remove the app" }).click();
   const removeApp = page.getByRole("form", { name: "Remove the authenticator app?" });
   await expect(removeApp.getByLabel("Current password")).toBeFocused();
@@ -138,7 +139,7 @@ test.describe("passkeys", () => {
     await firstStep(page, admin);
     await loggedIn(page);
 
-    await page.goto("/dashboard/account");
+    await gotoHydrated(page, "/dashboard/account");
     await page.getByLabel("Passkey name").fill("E2E virtual key");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     // The first factor comes with recovery codes.
@@ -180,7 +181,7 @@ test.describe("passkeys", () => {
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await loggedIn(page);
 
-    await page.goto("/dashboard/account");
+    await gotoHydrated(page, "/dashboard/account");
     await page.getByRole("button", { name: "Remove passkey E2E virtual key" }).click();
     const removeKey = page.getByRole("form", { name: 'Remove the passkey "E2E virtual key"?' });
     await removeKey.getByLabel("Current password").fill(admin.password);

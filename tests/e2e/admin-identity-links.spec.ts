@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { checkScreen } from "./admin-fixtures";
 import { firstStep, loggedIn, newAdmin, sharedAdminApi } from "./identity-fixtures";
 import { mailedLink } from "./mail-box";
+import { gotoHydrated } from "./hydration";
 
 // The signed-out identity pages the mails link to: forgot → mail → reset → login, and
 // invitation → accept → login, in Chromium at both widths (each project makes its own admins).
@@ -11,7 +12,7 @@ test("forgot password: the mailed link sets a new password, once, and the admin 
   const api = await sharedAdminApi();
   const admin = await newAdmin(api, `forgot-${testInfo.project.name}`);
 
-  await page.goto("/login");
+  await gotoHydrated(page, "/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/admin\/forgot-password$/);
   await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
@@ -62,7 +63,7 @@ test("forgot password: the mailed link sets a new password, once, and the admin 
 
   // The link worked once.
   await page.goto("/");
-  await page.goto(link);
+  await gotoHydrated(page, link);
   await password.fill(`${fresh} again`);
   await again.fill(`${fresh} again`);
   await save.click();

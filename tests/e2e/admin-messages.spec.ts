@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { checkScreen, expect, test, unique } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 /** Sends a home-page message, then a CAMPUS request (so the campus one is newer), as visitors do. */
 async function sendPair(request: APIRequestContext, org: { orgType: string; orgName: string; otherType: string }) {
@@ -84,7 +85,7 @@ test("search, bulk mark read and delete, one delete, and long messages folded", 
     });
     expect(sent.status()).toBe(201);
   }
-  await page.goto("/dashboard/messages");
+  await gotoHydrated(page, "/dashboard/messages");
   await page.getByLabel("Search").fill(tag.toLowerCase());
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=needle/);
@@ -150,7 +151,7 @@ test.describe("in the admin's own time zone", () => {
 
 test("a slow answer to an earlier filter does not overwrite a newer filter's list", async ({ page, request }) => {
   const { general } = await sendPair(request, { orgType: "school", orgName: "Race School", otherType: "" });
-  await page.goto("/dashboard/messages");
+  await gotoHydrated(page, "/dashboard/messages");
   const item = (name: string) => page.getByRole("listitem", { name: `Message from ${name}` });
   await item(general).getByRole("button", { name: "Mark read" }).click();
   await expect(item(general).getByText("read", { exact: true })).toBeVisible();
@@ -196,7 +197,7 @@ test("the sidebar shows how many messages are unread; marking one read lowers it
     .click();
   await expect(messagesLink).toHaveAccessibleName(`Messages ${unread - 1} unread`);
   // The count is the server's, not the page's: it holds on another screen.
-  await page.goto("/dashboard/overview");
+  await gotoHydrated(page, "/dashboard/overview");
   if (await menu.isVisible()) await menu.click();
   await expect(messagesLink).toHaveAccessibleName(`Messages ${unread - 1} unread`);
 });
@@ -234,7 +235,7 @@ test("bulk archive: the selected messages, and only they, are archived by one cl
 test("an archived message is restored from the Archived view back to the inbox as read", async ({ page, request }) => {
   const name = unique("Undo");
   expect((await request.post("/api/contact-general", { data: { name, email: "undo@example.com", message: "Oops." } })).status()).toBe(201);
-  await page.goto(`/dashboard/messages?q=${name}`);
+  await gotoHydrated(page, `/dashboard/messages?q=${name}`);
   const item = page.getByRole("listitem", { name: `Message from ${name}`, exact: true });
   await item.getByRole("button", { name: "Archive" }).click();
   await expect(page.getByText("Message marked archived.")).toBeVisible();

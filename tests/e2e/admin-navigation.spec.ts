@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { checkScreen, loginThroughForm } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // Getting around the admin: the skip link, the heading announced after a navigation, the login that
 // returns to the page asked for, and the login dialog that keeps a form when the session ended.
@@ -49,7 +50,7 @@ test("an ended session opens a login dialog that keeps the form, sent again afte
   request,
 }, testInfo) => {
   await loginThroughForm(page);
-  await page.goto("/dev-quest-add");
+  await gotoHydrated(page, "/dev-quest-add");
   const title = `Quest kept ${Date.now()}`;
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("Survives a session timeout");

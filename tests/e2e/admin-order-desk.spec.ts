@@ -1,6 +1,7 @@
 import { checkScreen, expect, test } from "./admin-fixtures";
 import { mailsTo } from "./mail-box";
 import { DIRX, buyer, ensureDirxForSale, fillCheckout, openHydrated } from "./store-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // A whole purchase, then every action of the order page: longer than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -22,7 +23,7 @@ test("the admin opens an order from the list and frees a machine, revokes, resto
     201,
   );
 
-  await page.goto(`/dashboard/orders?q=${encodeURIComponent(who.email)}`);
+  await gotoHydrated(page, `/dashboard/orders?q=${encodeURIComponent(who.email)}`);
   await page.getByRole("row").filter({ hasText: who.email }).getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Order #");
   for (const section of ["Customer", "Product", "Payment", "Refunds", "Licence", "Mails", "Timeline"])
@@ -63,7 +64,7 @@ test("the admin opens an order from the list and frees a machine, revokes, resto
   expect(mailsTo(who.email)[0].text).toContain(key);
   await checkScreen(page, "order-detail-after", testInfo.project.name);
 
-  await page.goto("/dashboard/overview");
+  await gotoHydrated(page, "/dashboard/overview");
   await page.getByRole("link", { name: "Registered Users" }).click();
   await expect(page).toHaveURL(/\/dashboard\/customers$/);
   await page.getByLabel("E-mail or name starts with").fill(who.email.slice(0, 12).toUpperCase());

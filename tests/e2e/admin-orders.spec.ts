@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { checkScreen, expect, test } from "./admin-fixtures";
 import { DIRX, buyer, ensureDirxForSale, fillCheckout, openHydrated } from "./store-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // A whole purchase, then the admin's lookups: longer than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -14,7 +15,7 @@ test("an order is found by e-mail or payment id, filtered, exported, and counted
   await page.getByRole("button", { name: `Pay ${DIRX.price}` }).click();
   await expect(page).toHaveURL(/\/checkout\/receipt\/\d+\?token=/);
 
-  await page.goto("/dashboard/orders");
+  await gotoHydrated(page, "/dashboard/orders");
   await page.getByLabel("Payment id or e-mail").fill(who.email.toUpperCase());
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("1 order", { exact: true })).toBeVisible();

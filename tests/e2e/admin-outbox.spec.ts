@@ -2,6 +2,7 @@ import { checkScreen, expect, test, unique } from "./admin-fixtures";
 import { sharedAdminApi } from "./identity-fixtures";
 import { mailedLink, mailsTo } from "./mail-box";
 import type { Locator, Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 
 // The e2e server has CONTACT_NOTIFY_TO set and sends through a real SMTP relay
 // (tests/e2e/mail-catcher.ts): every contact post leaves a mail in the outbox that ends "sent" and
@@ -69,7 +70,7 @@ test("the outbox lists a contact notification as sent, with its preview, and Res
 test("the outbox is in the admin sidebar and filters by status", async ({ page, request }) => {
   const name = unique("Filter visitor");
   expect((await request.post("/api/contact-general", { data: { name, email: "filter@example.com", message: "Hi" } })).status()).toBe(201);
-  await page.goto("/dashboard/messages");
+  await gotoHydrated(page, "/dashboard/messages");
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Outbox", exact: true }).click();

@@ -94,7 +94,7 @@ test("a patch is deleted only after the dialog says so, by keyboard", async ({ p
   await expect(patches.getByRole("heading", { name: /Patch 1\.0\.2/ })).toBeVisible();
 
   // The Versions & Patches list links each patch to its place on the version's screen.
-  await page.goto("/dashboard/versions");
+  await gotoHydrated(page, "/dashboard/versions");
   await page.getByRole("link", { name: `Edit or delete patch 1.0.2 of ${v.product_id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/versions/${v.id}#patch-`));
   await expect(page.getByRole("button", { name: "Edit patch 1.0.2" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { checkScreen, expect, test, unique } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 test.describe.configure({ timeout: 120_000 }); // shared machine: axe under load
 
@@ -56,7 +57,7 @@ test("a product version is submitted with its lists, and a duplicate is refused"
 });
 
 test("missing operating systems stop the submit with the SPEC toast", async ({ page }) => {
-  await page.goto("/dashboard/version-release/major");
+  await gotoHydrated(page, "/dashboard/version-release/major");
   await fillRequired(page, unique("e2e-miss"));
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Please fill out all required fields")).toBeVisible();
@@ -64,7 +65,7 @@ test("missing operating systems stop the submit with the SPEC toast", async ({ p
 });
 
 test("an invalid link is shown next to its field", async ({ page }) => {
-  await page.goto("/dashboard/version-release/major");
+  await gotoHydrated(page, "/dashboard/version-release/major");
   await fillRequired(page, unique("e2e-link"));
   await page.getByRole("checkbox", { name: "linux" }).check();
   await page.getByRole("group", { name: "External Dependencies" }).getByRole("button", { name: "Add dependency" }).click();

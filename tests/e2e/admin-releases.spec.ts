@@ -1,4 +1,5 @@
 import { adminHeaders, checkScreen, createVersion, expect, test, unique } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 test("a patch release is created, and a duplicate shows the server's message", async ({ page }, testInfo) => {
   const v = await createVersion(page);
@@ -28,7 +29,7 @@ test("a patch release is created, and a duplicate shows the server's message", a
 
 test("a module is added and listed with its line breaks; a failure says so", async ({ page }, testInfo) => {
   const title = unique("Quest");
-  await page.goto("/dev-quest-add");
+  await gotoHydrated(page, "/dev-quest-add");
   await expect(page.getByText("where a new line should start")).toBeVisible();
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("Find the flag\\nThen report it");
@@ -116,7 +117,7 @@ test("a quest is edited in place: pre-filled, a field message for a blank field,
 });
 
 test("the module form requires every field", async ({ page }) => {
-  await page.goto("/dev-quest-add");
+  await gotoHydrated(page, "/dev-quest-add");
   await page.getByRole("button", { name: "Add Module" }).click();
   // The browser's own required check stops the submit: nothing is sent, the title is invalid.
   expect(await page.getByLabel("Title").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);

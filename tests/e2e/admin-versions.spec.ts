@@ -1,4 +1,5 @@
 import { adminHeaders, checkScreen, createVersion, expect, test } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // Correcting mistakes: a version's screen (edit, archive, delete), starting from the previous version,
 // the product picker, and the name typed for an existing product never silently dropped.
@@ -83,7 +84,7 @@ test("archive hides a version from the pickers; delete removes one without order
   await expect(page.getByText("Version archived.")).toBeVisible();
   const details = await (await page.request.get("/api/products/version/details")).json();
   expect(details[v.product_name]).toBeUndefined();
-  await page.goto("/dashboard/versions");
+  await gotoHydrated(page, "/dashboard/versions");
   await expect(page.getByRole("cell", { name: new RegExp(v.product_id) })).toHaveCount(0);
   await page.getByRole("link", { name: "Show archived versions" }).click();
   await expect(page.getByRole("cell", { name: new RegExp(v.product_id) }).first()).toBeVisible();
@@ -153,7 +154,7 @@ test("deleting a version that has orders is refused with the server's message; t
 
 test("a new release starts from the previous version of a product picked from the list", async ({ page }, testInfo) => {
   const v = await createVersion(page, { ram: "12 GB", amount: 250 });
-  await page.goto("/dashboard/version-release/major");
+  await gotoHydrated(page, "/dashboard/version-release/major");
   await page.getByLabel("Product", { exact: true }).selectOption(v.product_id);
   await page.getByRole("button", { name: "Start from its latest version" }).click();
   await expect(page.getByText(`Pre-filled from ${v.product_id} 1.0`)).toBeVisible();
@@ -174,7 +175,7 @@ test("a new release starts from the previous version of a product picked from th
 
 test("an existing product typed with another name is refused on the name field; Amount has no default", async ({ page }) => {
   const v = await createVersion(page);
-  await page.goto("/dashboard/version-release/major");
+  await gotoHydrated(page, "/dashboard/version-release/major");
   await expect(page.getByLabel("Amount (₹)")).toHaveValue("");
   await page.getByLabel("Product ID").fill(v.product_id);
   await page.getByLabel("Product Name").fill("dirx");

@@ -1,4 +1,5 @@
 import { checkScreen, createVersion, expect, test } from "./admin-fixtures";
+import { gotoHydrated } from "./hydration";
 
 // What the admin enters reaches the customer: a draft stays off the release notes until published;
 // a yanked version stays listed as withdrawn with its reason; the Atom feed follows.
@@ -37,7 +38,7 @@ test("a draft is published, shown on the release notes, yanked with a reason and
   await expect(page.getByText("requests==2.32")).toBeVisible();
   await checkScreen(page, "release-notes", testInfo.project.name);
 
-  await page.goto(`/dashboard/versions/${id}`);
+  await gotoHydrated(page, `/dashboard/versions/${id}`);
   await release.getByRole("button", { name: "Yank version 1.0" }).click();
   await expect(release.getByRole("alert")).toHaveText("Say why the release is withdrawn.");
   await release.getByLabel("Reason for withdrawing").fill("Crashes on start");
