@@ -19,6 +19,19 @@ if (spawnSync("java", ["-version"], { stdio: "ignore" }).error) {
 if (spawnSync("pdftotext", ["-v"], { stdio: "ignore" }).error) {
   missing.push("pdftotext not found (the invoice PDF test reads its PDF back with it).\n  Install it: apt-get install -y poppler-utils");
 }
+// The signature tests check our formats with verifiers no one here wrote.
+const verifiers = [
+  [
+    "minisign",
+    ["-v"],
+    "minisign not found (the release signature tests verify artifacts with it).\n  Install it: apt-get install -y minisign",
+  ],
+  ["gpg", ["--version"], "gpg not found (the security.txt test verifies its signature with it).\n  Install it: apt-get install -y gnupg"],
+  ["openssl", ["version"], "openssl not found (the licence signature tests verify with it).\n  Install it: apt-get install -y openssl"],
+];
+for (const [command, args, message] of verifiers) {
+  if (spawnSync(command, args, { stdio: "ignore" }).error) missing.push(message);
+}
 if (missing.length > 0) {
   console.error(`npm test cannot run:\n${missing.map((m) => `- ${m}`).join("\n")}`);
   process.exit(1);
