@@ -12,6 +12,7 @@ import { createPasskeys } from "./features/identity";
 import { createReauth } from "./features/identity";
 import { createRecoveryCodes } from "./features/identity";
 import { createSecretBox } from "./platform/secrets/secret-box";
+import { createSigningKeys } from "./platform/secrets/signing-keys";
 import { createTotp } from "./features/identity";
 import { createContact } from "./features/contact";
 import { createCouponAdmin } from "./features/coupons";
@@ -79,6 +80,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),
     invoices: createInvoices(deps),
+    signingKeys: createSigningKeys({ db, box: createSecretBox(config), now }),
   };
 }
 

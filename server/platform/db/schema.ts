@@ -653,3 +653,25 @@ export const invoiceCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
+
+// Keys the server signs with (licence answers and files, releases, security.txt): the public half
+// published, the secret sealed with the secrets key (null when the secret is held elsewhere). A
+// rotation retires the current key but keeps its row, so old signatures still verify; the partial
+// unique index allows one current key per purpose, which also settles two instances' first start.
+export const signingKeys = pgTable(
+  "signing_keys",
+  {
+    keyId: text("key_id").primaryKey(),
+    purpose: text("purpose", { enum: ["licence", "release", "openpgp"] }).notNull(),
+    algorithm: text("algorithm").notNull(),
+    publicKey: text("public_key").notNull(),
+    secretEnc: text("secret_enc"),
+    createdAt: createdAt(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("signing_keys_current_idx")
+      .on(t.purpose)
+      .where(sql`${t.retiredAt} is null`),
+  ],
+);
