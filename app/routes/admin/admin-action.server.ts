@@ -4,6 +4,7 @@ import { originMatches } from "../../../server/platform/http/origin";
 import { describeError, InvalidInputError } from "../../../server/platform/errors";
 import type { Actor } from "../../../server/features/contact";
 import type { ClientMeta, SessionAdmin } from "../../../server/features/identity";
+import { formBooleans } from "../../../contract/form-booleans";
 import { parseWith } from "../../../server/platform/validate-input";
 import type { FormResult } from "../../lib/form-result";
 import { formValues } from "../../lib/form-values";
@@ -53,14 +54,17 @@ const failed = (message: string, errors: Record<string, string> = {}, intent?: s
   ...(intent && { intent }),
 });
 
-/** The posted form, validated by the call's contract schema (the one the API validates with). */
+/**
+ * The posted form, validated by the call's contract schema (the one the API validates with); a
+ * checkbox's "on" is the schema's boolean (contract/form-booleans.ts).
+ */
 export function readForm<S extends z.ZodType>(form: FormData, schema: S, arrays: readonly string[] = []): z.infer<S> {
-  return parseWith(schema, formValues(form, arrays));
+  return parseWith(schema, formBooleans(schema, formValues(form, arrays)));
 }
 
-/** Values already gathered from a form, validated by the call's contract schema. */
+/** Values already gathered from a form, validated by the call's contract schema; booleans read as readForm reads them. */
 export function readValues<S extends z.ZodType>(values: unknown, schema: S): z.infer<S> {
-  return parseWith(schema, values);
+  return parseWith(schema, formBooleans(schema, values));
 }
 
 /** Refuses a form field the contract's schema does not hold (e.g. a page-only field), as the schema's errors are refused. */
