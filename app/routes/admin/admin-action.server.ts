@@ -42,7 +42,14 @@ export async function requireAdminSession(
  * cross-site form must not sign a browser in to another account or spend its link.
  */
 export function requireSameOrigin(request: Request, context: AppLoadContext): void {
-  if (!originMatches(request.headers.get("origin") ?? undefined, request.headers.get("host") ?? undefined, context.config)) {
+  if (
+    !originMatches(
+      request.headers.get("origin") ?? undefined,
+      request.headers.get("host") ?? undefined,
+      context.config,
+      request.headers.get("sec-fetch-site"),
+    )
+  ) {
     throw data(failed("This request must come from the admin pages of this site."), { status: 403 });
   }
 }

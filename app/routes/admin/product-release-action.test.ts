@@ -62,6 +62,10 @@ describe("the Major / Minor Release action", () => {
   it("refuses a post from another site, and sends a signed-out admin to the login", async () => {
     const context = contextWith(async () => ({ id: 1 }));
     await expect(run(post(valid, { origin: "https://evil.test" }), context)).rejects.toMatchObject({ init: { status: 403 } });
+    // A browser saying the post comes from another site is refused even without an Origin.
+    await expect(run(post(valid, { origin: "", "sec-fetch-site": "cross-site" }), context)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
     const signedOut = await run(post(valid, { cookie: "" }), context).catch((thrown: unknown) => thrown);
     expect(signedOut).toBeInstanceOf(Response);
     expect((signedOut as Response).headers.get("location")).toMatch(/^\/login/);
