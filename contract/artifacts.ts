@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VersionSchema } from "./products";
 
 export const PLATFORMS = ["windows", "linux", "mac"] as const;
 export const ARCHES = ["x86_64", "arm64"] as const;
@@ -74,7 +75,8 @@ export type DownloadLink = z.infer<typeof DownloadLinkSchema>;
 
 export const UpdateCheckQuerySchema = z.object({
   product_id: productId,
-  version,
+  // Compared number by number with the releases: "v2" or "latest" has no place in that order.
+  version: VersionSchema,
   platform: z.enum(PLATFORMS, "Choose windows, linux or mac."),
   arch: z.enum(ARCHES, "Choose x86_64 or arm64."),
 });
@@ -85,5 +87,7 @@ export const UpdateAvailableSchema = z.object({
   published_at: z.string(),
   notes: z.array(z.string()),
   artifact: z.object({ filename: z.string(), size: z.number().int(), sha256: z.string(), url: z.string() }),
+  /** Only when the version the client runs was withdrawn: the tool tells its user why. */
+  current: z.object({ status: z.literal("yanked"), reason: z.string().nullable() }).optional(),
 });
 export type UpdateAvailable = z.infer<typeof UpdateAvailableSchema>;

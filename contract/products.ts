@@ -101,6 +101,8 @@ export const ProductInformationSchema = z.object({
   product_name: z.string(),
   version: z.string(),
   amount: z.number(),
+  /** This is the version the store sells for its product (its newest for sale at a price). */
+  for_sale: z.boolean(),
   coupons: z.array(CouponSummarySchema),
 });
 export type ProductInformation = z.infer<typeof ProductInformationSchema>;

@@ -5,6 +5,11 @@ import type { FormResult } from "../../lib/form-result";
 import { CouponBatchResult, type StoredBatch } from "./coupon-batch-result";
 import { Field, FormError, SelectField, buttonClass } from "./form-field";
 
+const soldChoice = (rows: ProductInformation[]) => {
+  const sold = rows.find((row) => row.for_sale);
+  return sold ? `${sold.product_id}@${sold.version}` : "";
+};
+
 /**
  * The Coupon Code Generator before (or without) JavaScript: one plain form that posts to the
  * screen's action, which generates and stores the codes; the page comes back with the batch or the
@@ -22,6 +27,8 @@ export function CouponBatchPlainForm({ rows, posted }: { rows: ProductInformatio
           required
           placeholder="Select a product version"
           error={choiceError}
+          // Starts on a version the store sells (coupons are for buyers); the admin may pick another.
+          defaultValue={soldChoice(rows)}
           options={rows.map((row) => ({ value: `${row.product_id}@${row.version}`, label: `${row.product_name} ${row.version}` }))}
         />
         <Field label="Discount Percentage" name="discount_percentage" type="number" required error={errors.discount_percentage} />

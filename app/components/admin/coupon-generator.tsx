@@ -35,6 +35,12 @@ function failureMessage(message: string, errors: Record<string, string>) {
   return lines.length ? lines.join(" ") : message;
 }
 
+/** The version a product starts on: the one the store sells (coupons are for buyers), else its first. */
+function startingVersion(rows: ProductInformation[], productId: string) {
+  const versions = rows.filter((row) => row.product_id === productId);
+  return (versions.find((row) => row.for_sale) ?? versions[0])?.version ?? "";
+}
+
 /** What the preview shows for a discount the server would refuse, instead of a negative amount. */
 const NOT_AVAILABLE = "Not available";
 
@@ -132,14 +138,14 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
           disabled={!hydrated}
           value={productId}
           options={products.map(([id, name]) => ({ value: id, label: name }))}
-          onChange={(event) => choose(event.target.value, rows.find((row) => row.product_id === event.target.value)?.version ?? "")}
+          onChange={(event) => choose(event.target.value, startingVersion(rows, event.target.value))}
         />
         {productId ? (
           <SelectField
             label="Version"
             required
             value={version}
-            options={versions.map((row) => ({ value: row.version, label: row.version }))}
+            options={versions.map((row) => ({ value: row.version, label: row.for_sale ? `${row.version} (for sale)` : row.version }))}
             onChange={(event) => choose(productId, event.target.value)}
           />
         ) : (
@@ -198,8 +204,13 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
       {selected && codes.length ? (
         <section aria-labelledby="generated-title" className="mt-6 rounded-lg bg-white p-4 shadow">
           <h2 id="generated-title" className="text-xl font-semibold">
-            Generated coupons ({codes.length})
+            Generated coupons ({codes.length}){" "}
+            <span className="ml-1 inline-block rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-semibold text-amber-900">
+              not saved yet
+            </span>
           </h2>
+          {/* They are only in this browser until Submit answers: a code handed out before that does not work. */}
+          <p className="mt-1 text-sm text-slate-700">These codes work only after Submit stores them.</p>
           <ul className="mt-3 grid gap-1 font-mono text-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Generated coupon codes">
             {codes.map((code) => (
               <li key={code}>{code}</li>

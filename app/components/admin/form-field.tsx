@@ -29,6 +29,30 @@ export function Field({ label, error, hint, className, id: givenId, ...input }: 
   );
 }
 
+type CheckboxProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "type"> & { label: React.ReactNode; error?: string };
+
+/** A labelled checkbox with its error beside it, tied to it like a Field's (a refused box is marked too). */
+export function CheckboxField({ label, error, className, id: givenId, ...input }: CheckboxProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="h-4 w-4"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />{" "}
+        {label}
+      </label>
+      <FieldMessage id={id} error={error} />
+    </div>
+  );
+}
+
 /** A control's label; the required mark sits outside it so the control's name stays exactly the label. */
 function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
   return (

@@ -4,7 +4,16 @@ import { useFetcher } from "react-router";
 import { PatchCreateSchema } from "../../../contract/patches";
 import type { VersionDetails } from "../../../contract/products";
 import type { FormResult } from "../../lib/form-result";
-import { Field, type FieldErrors, FormError, SelectField, buttonClass, issuesToErrors, secondaryButtonClass } from "./form-field";
+import {
+  CheckboxField,
+  Field,
+  type FieldErrors,
+  FormError,
+  SelectField,
+  buttonClass,
+  issuesToErrors,
+  secondaryButtonClass,
+} from "./form-field";
 import { NoVersionsYet } from "./no-versions-yet";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useFormResult } from "./use-form-result";
@@ -134,9 +143,7 @@ export function PatchForm({ details: map }: { details: VersionDetails }) {
           </ul>
         ) : null}
       </div>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="draft" className="h-4 w-4" /> Save as draft (not on the release notes until published)
-      </label>
+      <CheckboxField name="draft" label="Save as draft (not on the release notes until published)" error={errors.draft} />
       <FormError message={errors.form} />
       {majorVersion ? (
         <button type="submit" className={buttonClass} disabled={!hydrated || busy}>

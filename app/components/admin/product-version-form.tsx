@@ -4,7 +4,7 @@ import { useActionData, useFetcher } from "react-router";
 import type { VersionDetail } from "../../../contract/admin-versions";
 import { PRODUCT_MESSAGES, ProductVersionInputSchema } from "../../../contract/products";
 import type { FormResult } from "../../lib/form-result";
-import { Field, type FieldErrors, FormError, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
+import { CheckboxField, Field, type FieldErrors, FormError, ProgressBar, buttonClass, issuesToErrors } from "./form-field";
 import { type Row, RowsEditor } from "./rows-editor";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useFormResult } from "./use-form-result";
@@ -171,9 +171,7 @@ export function ProductVersionForm({ from, product }: { from?: VersionDetail | n
         errors={errors}
         itemLabel="package"
       />
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="draft" className="h-4 w-4" /> Save as draft (not on the release notes until published)
-      </label>
+      <CheckboxField name="draft" label="Save as draft (not on the release notes until published)" error={errors.draft} />
       <FormError id="product-form-error" message={formError} />
       {/* Without JavaScript there is no toast: the page says it here. */}
       {!hydrated && posted?.ok ? (

@@ -4,6 +4,7 @@ import { originMatches } from "../../../server/platform/http/origin";
 import { describeError, InvalidInputError } from "../../../server/platform/errors";
 import type { Actor } from "../../../server/features/contact";
 import type { ClientMeta, SessionAdmin } from "../../../server/features/identity";
+import { formBooleans } from "../../../contract/form-booleans";
 import { parseWith } from "../../../server/platform/validate-input";
 import type { FormResult } from "../../lib/form-result";
 import { formValues } from "../../lib/form-values";
@@ -41,7 +42,14 @@ export async function requireAdminSession(
  * cross-site form must not sign a browser in to another account or spend its link.
  */
 export function requireSameOrigin(request: Request, context: AppLoadContext): void {
-  if (!originMatches(request.headers.get("origin") ?? undefined, request.headers.get("host") ?? undefined, context.config)) {
+  if (
+    !originMatches(
+      request.headers.get("origin") ?? undefined,
+      request.headers.get("host") ?? undefined,
+      context.config,
+      request.headers.get("sec-fetch-site"),
+    )
+  ) {
     throw data(failed("This request must come from the admin pages of this site."), { status: 403 });
   }
 }
@@ -53,14 +61,17 @@ const failed = (message: string, errors: Record<string, string> = {}, intent?: s
   ...(intent && { intent }),
 });
 
-/** The posted form, validated by the call's contract schema (the one the API validates with). */
+/**
+ * The posted form, validated by the call's contract schema (the one the API validates with); a
+ * checkbox's "on" is the schema's boolean (contract/form-booleans.ts).
+ */
 export function readForm<S extends z.ZodType>(form: FormData, schema: S, arrays: readonly string[] = []): z.infer<S> {
-  return parseWith(schema, formValues(form, arrays));
+  return parseWith(schema, formBooleans(schema, formValues(form, arrays)));
 }
 
-/** Values already gathered from a form, validated by the call's contract schema. */
+/** Values already gathered from a form, validated by the call's contract schema; booleans read as readForm reads them. */
 export function readValues<S extends z.ZodType>(values: unknown, schema: S): z.infer<S> {
-  return parseWith(schema, values);
+  return parseWith(schema, formBooleans(schema, values));
 }
 
 /** Refuses a form field the contract's schema does not hold (e.g. a page-only field), as the schema's errors are refused. */

@@ -12,7 +12,14 @@ import { currentAdmin, sessionToken } from "./session.server";
  * Origin must be this site's (a cross-site form must not sign the admin out).
  */
 export async function logoutAction(request: Request, context: AppLoadContext) {
-  if (!originMatches(request.headers.get("origin") ?? undefined, request.headers.get("host") ?? undefined, context.config)) {
+  if (
+    !originMatches(
+      request.headers.get("origin") ?? undefined,
+      request.headers.get("host") ?? undefined,
+      context.config,
+      request.headers.get("sec-fetch-site"),
+    )
+  ) {
     throw data("This request must come from the admin pages of this site.", { status: 403 });
   }
   const token = sessionToken(request, context.https);

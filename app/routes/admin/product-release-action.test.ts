@@ -38,6 +38,16 @@ describe("the Major / Minor Release action", () => {
     expect(added[0].input).toMatchObject({ os: ["linux", "mac"], amount: 49.5, features: ["Fast"], external: [{ name: "nmap" }] });
   });
 
+  it("saves a draft when the Save as draft box is ticked: a form's on (or true) is the schema's boolean", async () => {
+    const added: Added[] = [];
+    const context = contextWith(async (input, actor) => (added.push({ input, actor }), { id: 1 }));
+    for (const word of ["on", "true"]) expect(answerOf(await run(post([...valid, ["draft", word]]), context)).status).toBe(200);
+    expect(answerOf(await run(post([...valid, ["draft", "off"]]), context)).status).toBe(200);
+    expect(added.map((a) => (a.input as { draft?: boolean }).draft)).toEqual([true, true, false]);
+    const bad = answerOf(await run(post([...valid, ["draft", "maybe"]]), context));
+    expect(bad).toMatchObject({ status: 400, body: { ok: false, errors: { draft: expect.any(String) } } });
+  });
+
   it("answers field errors for a bad field, and the service's conflict as a 409 with its message", async () => {
     const context = contextWith(async () => {
       throw domainError("conflict", "Version 2.0 of dirx already exists.");
@@ -52,6 +62,10 @@ describe("the Major / Minor Release action", () => {
   it("refuses a post from another site, and sends a signed-out admin to the login", async () => {
     const context = contextWith(async () => ({ id: 1 }));
     await expect(run(post(valid, { origin: "https://evil.test" }), context)).rejects.toMatchObject({ init: { status: 403 } });
+    // A browser saying the post comes from another site is refused even without an Origin.
+    await expect(run(post(valid, { origin: "", "sec-fetch-site": "cross-site" }), context)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
     const signedOut = await run(post(valid, { cookie: "" }), context).catch((thrown: unknown) => thrown);
     expect(signedOut).toBeInstanceOf(Response);
     expect((signedOut as Response).headers.get("location")).toMatch(/^\/login/);

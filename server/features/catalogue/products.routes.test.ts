@@ -79,8 +79,25 @@ describe("product reads", () => {
       const list = await res.json();
       const keys = list.map((v: { product_id: string; version: string }) => `${v.product_id}@${v.version}`);
       expect(keys).toEqual(["prod-a@1.0", "prod-a@1.1", "prod-a@1.2", "prod-b@1.9", "prod-b@1.10", "prod-b@2.0"]);
-      expect(list[0]).toEqual({ product_id: "prod-a", product_name: "Prod A Scanner", version: "1.0", amount: 1234.56, coupons: [] });
+      expect(list[0]).toEqual({
+        product_id: "prod-a",
+        product_name: "Prod A Scanner",
+        version: "1.0",
+        amount: 1234.56,
+        for_sale: false,
+        coupons: [],
+      });
     }
+  });
+
+  it("marks the version the store sells: the product's newest for sale at a price", async () => {
+    await t.database.db.execute(
+      sql`update product_versions set for_sale = true where product_id = 'prod-b' and version in ('1.9', '1.10')`,
+    );
+    const list: { product_id: string; version: string; for_sale: boolean }[] = await (
+      await t.request("/api/products/informations", { headers })
+    ).json();
+    expect(list.filter((v) => v.for_sale).map((v) => `${v.product_id}@${v.version}`)).toEqual(["prod-b@1.10"]);
   });
 
   it("maps product names to their versions", async () => {
@@ -104,5 +121,27 @@ describe("product reads", () => {
     const text = await res.text();
     expect(text).toContain('"__proto__":["1.0"]');
     expect(JSON.parse(text).constructor).toEqual(["1.0"]);
+  });
+});
+
+// Last: it adds a product the listings above do not expect.
+describe("a form body of POST /api/oni/add/product/version", () => {
+  it("takes a form's draft=on or draft=true as JSON's true, and refuses another word on the draft field", async () => {
+    for (const [version, word] of [
+      ["7.0", "on"],
+      ["7.1", "true"],
+    ]) {
+      const body = new URLSearchParams([...formOf(versionInput("prod-draft", version)), ["draft", word]]);
+      expect((await t.request("/api/oni/add/product/version", { method: "POST", headers, body })).status).toBe(201);
+    }
+    const rows = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from product_versions where product_id = 'prod-draft'`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(["draft", "draft"]);
+    const body = new URLSearchParams([...formOf(versionInput("prod-draft", "7.2")), ["draft", "maybe"]]);
+    const bad = await t.request("/api/oni/add/product/version", { method: "POST", headers, body });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toHaveProperty("draft");
   });
 });

@@ -77,6 +77,7 @@ export function createProducts({ db, audit, now }: ServiceDeps & { audit: Audit 
             productName: products.name,
             version: productVersions.version,
             amountMinor: productVersions.amountMinor,
+            forSale: productVersions.forSale,
           })
           .from(productVersions)
           .innerJoin(products, eq(products.id, productVersions.productId))
@@ -93,11 +94,16 @@ export function createProducts({ db, audit, now }: ServiceDeps & { audit: Audit 
         list.push({ value: c.code, status: c.usedAt !== null, discount: c.discount });
         byVersion.set(c.versionId, list);
       }
+      // The store sells a product's newest version that is for sale at a price (catalogue/for-sale.ts);
+      // rows come oldest first, so the last such row of a product wins.
+      const sold = new Map<string, number>();
+      for (const v of versions) if (v.forSale && Number(v.amountMinor) > 0) sold.set(v.productId, v.id);
       return versions.map((v) => ({
         product_id: v.productId,
         product_name: v.productName,
         version: v.version,
         amount: fromMinor(Number(v.amountMinor)),
+        for_sale: sold.get(v.productId) === v.id,
         coupons: byVersion.get(v.id) ?? [],
       }));
     },

@@ -99,7 +99,8 @@ export const artifactOperations = [
     description:
       "204 when nothing newer is published with a build for this platform and architecture; else the newest such release with its " +
       "notes and a signed download link. Paid products need `Authorization: License <key>`. Drafts and yanked releases are never " +
-      "offered. Throttled per client IP like the licence calls.",
+      "offered. A client whose `version` is yanked gets the newest published release even when it is not newer, with " +
+      '`current: {status: "yanked", reason}`. `version` is dotted numbers (400 otherwise). Throttled per client IP like the licence calls.',
     query: UpdateCheckQuerySchema,
     ok: [200, UpdateAvailableSchema],
     errors: [400, 401, 403, 429],

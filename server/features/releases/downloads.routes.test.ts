@@ -208,6 +208,31 @@ describe("update check", () => {
     expect(windows.status).toBe(204);
   });
 
+  it("a version that is not dotted numbers is a 400 naming the version field", async () => {
+    for (const version of ["v2", "latest", "1..2", "2.0-beta"]) {
+      const res = await check(`product_id=dl-free&version=${version}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toMatch(/json/);
+      expect((await res.json()).errors).toEqual({ version: "Use a dotted number such as 1.0 or 1.0.1." });
+    }
+  });
+
+  it("a client on a yanked release gets the newest published one even when it is not newer, with why", async () => {
+    await t.database.db.execute(
+      sql`update product_versions set yank_reason = 'Corrupts reports' where product_id = 'dl-paid' and version = '3.0'`,
+    );
+    const key = await buyLicence(t, SECRET, "dl-paid", "2.0", ++n);
+    const res = await check("product_id=dl-paid&version=3.0", key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ version: "2.0.1", current: { status: "yanked", reason: "Corrupts reports" } });
+    // Still a paid product: no key, no build.
+    expect((await check("product_id=dl-paid&version=3.0")).status).toBe(401);
+    // A release that is not withdrawn: no current, and nothing older offered.
+    const plain = await check("product_id=dl-paid&version=1.0", key);
+    expect(await plain.json()).not.toHaveProperty("current");
+    expect((await check("product_id=dl-paid&version=2.0.1", key)).status).toBe(204);
+  });
+
   it("a free product needs no key", async () => {
     const res = await check("product_id=dl-free&version=0.9");
     expect(res.status).toBe(200);

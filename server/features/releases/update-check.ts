@@ -1,6 +1,9 @@
 import { compareVersions } from "../../../contract/versions";
 import type { UpdateAvailable, UpdateCheckQuery } from "../../../contract/artifacts";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { queryRows } from "../../platform/db/query-rows";
+import { patchReleases, productVersions } from "../../platform/db/schema";
 import type { Downloads } from "./downloads";
 import { type OfferedArtifact, offeredFor } from "./offered-artifacts";
 import type { LicenceForDownload } from "./offered-artifacts";
@@ -9,22 +12,44 @@ import type { LicenceForDownload } from "./offered-artifacts";
  * The desktop tools' update call: the newest published release newer than `version` with a build for
  * this platform and architecture, or null (204). Paid builds need a licence of the product (refused
  * 403 when it is another product's or revoked); past its term only releases from before it ended count.
+ * A client running a withdrawn (yanked) release is offered the newest published one even when it is
+ * not newer (a way off the withdrawn build), with `current` saying why.
  */
 export function createUpdateCheck({ db, downloads }: { db: Db; downloads: Downloads }) {
   return {
     async check(query: UpdateCheckQuery, licenceKey: string | undefined, clientIp: string): Promise<UpdateAvailable | null> {
       await downloads.throttle(clientIp);
-      const newer = (await offeredFor(db, query.product_id, query.platform, query.arch))
-        .filter((a) => compareVersions(a.release_version, query.version) > 0)
+      const yanked = await yankedRelease(db, query.product_id, query.version);
+      const offered = (await offeredFor(db, query.product_id, query.platform, query.arch))
+        .filter((a) => yanked || compareVersions(a.release_version, query.version) > 0)
         .sort((a, b) => compareVersions(b.release_version, a.release_version));
-      if (!newer.length) return null;
+      if (!offered.length) return null;
       const licence: LicenceForDownload | null =
-        licenceKey || !newer.every((a) => a.free) ? await downloads.licenceOf(licenceKey, query.product_id) : null;
-      const best = newer.find((a) => a.free || (licence !== null && downloads.covers(licence, a)));
+        licenceKey || !offered.every((a) => a.free) ? await downloads.licenceOf(licenceKey, query.product_id) : null;
+      const best = offered.find((a) => a.free || (licence !== null && downloads.covers(licence, a)));
       if (!best) return null;
-      return answer(best, (await downloads.link(best.id, best.free ? 0 : (licence as LicenceForDownload).id)).url);
+      const url = (await downloads.link(best.id, best.free ? 0 : (licence as LicenceForDownload).id)).url;
+      return { ...answer(best, url), ...(yanked && { current: { status: "yanked" as const, reason: yanked.reason } }) };
     },
   };
+}
+
+/**
+ * The release `version` of the product when it is withdrawn: a yanked version, or a patch that is
+ * yanked or belongs to a yanked version (then the version's reason). Null when it is not (or unknown).
+ */
+async function yankedRelease(db: Db, productId: string, version: string): Promise<{ reason: string | null } | null> {
+  const [row] = await queryRows<{ reason: string | null }>(
+    db,
+    sql`select pv.yank_reason as reason from ${productVersions} pv
+        where pv.product_id = ${productId} and pv.version = ${version} and pv.status = 'yanked'
+      union all
+      select case when pr.status = 'yanked' then pr.yank_reason else pv.yank_reason end from ${patchReleases} pr
+        join ${productVersions} pv on pv.id = pr.product_version_id
+        where pv.product_id = ${productId} and pr.patch_version = ${version} and (pr.status = 'yanked' or pv.status = 'yanked')
+      limit 1`,
+  );
+  return row ?? null;
 }
 
 const answer = (a: OfferedArtifact, url: string): UpdateAvailable => ({

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { RefundRequest, RefundStarted } from "../../../contract/admin-order-detail";
 import { formatInrMinor, toMinor } from "../../../contract/money";
@@ -20,10 +21,22 @@ type RefundRow = {
   status: "pending" | "processed" | "failed";
   provider_refund_id: string | null;
   idempotency_key: string | null;
+  request_hash: string | null;
 };
 
-const REFUND_ROW = sql`select ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}
-  from ${refunds}`;
+const REFUND_ROW = sql`select ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey},
+  ${refunds.requestHash} from ${refunds}`;
+
+/**
+ * The request as one string whatever its spelling (key order, "1000" or 1000.00, "on" or true): the
+ * validated input, amounts in paise, keys sorted. Its hash is kept with an Idempotency-Key, so the
+ * key sent again with any other field changed (not only the amount) is a 409, never the old answer.
+ */
+export function refundRequestHash(input: RefundRequest): string {
+  const canonical = { amount_minor: toMinor(input.amount), reason: input.reason, revoke_licence: input.revoke_licence };
+  const sorted = Object.fromEntries(Object.entries(canonical).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash("sha256").update(JSON.stringify(sorted)).digest("hex");
+}
 
 /**
  * An admin's refund of a paid order, through the payment provider (Razorpay's Refunds API, or the test
@@ -73,6 +86,9 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
         if (seen) {
           if (Number(seen.amount_minor) !== amountMinor)
             throw new ConflictError(`This Idempotency-Key was used for a refund of ${formatInrMinor(Number(seen.amount_minor))}.`);
+          // A row from before request hashes were kept is compared by its amount alone.
+          if (seen.request_hash !== null && seen.request_hash !== refundRequestHash(input))
+            throw new ConflictError("This Idempotency-Key was used for another refund request: send a new key for a new request.");
           return { row: seen, order, fresh: false };
         }
       }
@@ -92,9 +108,9 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
       }
       const [row] = await queryRows<RefundRow>(
         tx,
-        sql`insert into ${refunds} (${names(refunds.orderId, refunds.amountMinor, refunds.status, refunds.reason, refunds.idempotencyKey, refunds.revokeLicence)})
-          values (${orderId}, ${amountMinor}, 'pending', ${input.reason}, ${key}, ${input.revoke_licence})
-          returning ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}`,
+        sql`insert into ${refunds} (${names(refunds.orderId, refunds.amountMinor, refunds.status, refunds.reason, refunds.idempotencyKey, refunds.requestHash, refunds.revokeLicence)})
+          values (${orderId}, ${amountMinor}, 'pending', ${input.reason}, ${key}, ${key ? refundRequestHash(input) : null}, ${input.revoke_licence})
+          returning ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}, ${refunds.requestHash}`,
       );
       await ctx.audit?.record(
         {

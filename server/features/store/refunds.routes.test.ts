@@ -216,6 +216,17 @@ describe("POST /api/admin/orders/:id/refund (test provider)", () => {
     expect(third.status).toBe(200);
     expect(RefundStartedSchema.parse(await third.json()).refund).toEqual({ ...first.refund, status: "processed" });
     expect((await refund(b.orderId, { amount: 300, reason: "Other" }, "same-key-000001")).status).toBe(409);
+    // The same amount with any other field is another request too: refused, never the old answer.
+    for (const other of [
+      { amount: 200, reason: "Once", revoke_licence: true },
+      { amount: 200, reason: "Twice" },
+    ]) {
+      const res = await refund(b.orderId, other, "same-key-000001");
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toMatch(/another refund request/);
+    }
+    // The same request spelt otherwise (the amount as a decimal string, keys reordered) is the same request.
+    expect((await refund(b.orderId, { reason: "Once", amount: "200.00", revoke_licence: false }, "same-key-000001")).status).toBe(200);
     const d = await detail(b.orderId);
     expect(d.refunds).toHaveLength(1);
     expect(d.credit_notes).toHaveLength(1);

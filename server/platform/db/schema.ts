@@ -326,6 +326,8 @@ export const refunds = pgTable(
     providerRefundId: text("provider_refund_id").unique(),
     // The admin's Idempotency-Key: the same key for the same order is the same refund.
     idempotencyKey: text("idempotency_key"),
+    // SHA-256 of the canonical request the key came with: the key again with any other body is refused.
+    requestHash: text("request_hash"),
     // A partial refund revokes the licence only when the admin asked; a full one always does.
     revokeLicence: boolean("revoke_licence").notNull().default(false),
     // In the order's minor unit (paise for INR).

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { formBooleans } from "../../../contract/form-booleans";
 import { parseWith } from "../validate-input";
 import { HttpError, badRequest } from "./errors";
 
@@ -20,7 +21,8 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, optio
       throw badRequest("The request body is not valid JSON.");
     }
   } else if (options.form && (type === "application/x-www-form-urlencoded" || type === "multipart/form-data")) {
-    raw = await readForm(c, options.form.jsonFields);
+    // A form's checkbox ("on", "true", or nothing) is the schema's boolean, as in a page action.
+    raw = formBooleans(schema, await readForm(c, options.form.jsonFields));
   } else {
     const accepted = options.form ? "application/json, application/x-www-form-urlencoded or multipart/form-data" : "application/json";
     throw new HttpError(415, `Send the body as ${accepted}.`);
