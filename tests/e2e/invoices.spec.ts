@@ -84,7 +84,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Show days" }).click();
     // The day fields start at the month shown, so only its first day changed.
     await expect(page).toHaveURL(/\?from=2020-01-01&to=2020-03-31$/);
-    await expect(page.getByRole("heading", { name: "Totals for 2020-01-01 to 2020-03-31" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Totals for 1 Jan 2020 to 31 Mar 2020" })).toBeVisible();
     await page.goto("/dashboard/invoices?month=2020-13");
     await expect(page.getByText("Use a month such as 2026-08.")).toBeVisible();
   });

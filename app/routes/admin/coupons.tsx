@@ -15,6 +15,7 @@ import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/coupons";
 import { formAction, readForm, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
+import { formatDate } from "../../../contract/time";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["q", "status", "product_id"] as const;
@@ -97,7 +98,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
       {
         id: "expires",
         header: "Valid through",
-        cell: ({ row: { original: c } }) => (c.expires_at ? `${c.expires_at.slice(0, 10)} (UTC)` : "no expiry"),
+        cell: ({ row: { original: c } }) => (c.expires_at ? formatDate(c.expires_at) : "no expiry"),
       },
       { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
       {

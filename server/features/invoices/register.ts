@@ -12,7 +12,7 @@ import { fromMinor } from "../../../contract/money";
 import { queryRows } from "../../platform/db/query-rows";
 import { invoices } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
-import { indiaDate } from "./financial-year";
+import { indiaDate, indiaDayAfter, indiaDayStart } from "../../../contract/time";
 
 const i = invoices;
 const r = alias(invoices, "r");
@@ -20,13 +20,10 @@ const r = alias(invoices, "r");
 type Row = Record<"number" | "kind" | "buyer_gstin" | "place_of_supply" | "reverses", string | null> &
   Record<"order_id" | "taxable_minor" | "cgst_minor" | "sgst_minor" | "igst_minor" | "total_minor", string> & { issued_at: string };
 
-/** The start of an Indian calendar day, as an instant. */
-const indiaDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
-
 function where(q: Pick<InvoiceListQuery, "from" | "to">): SQL {
   const parts: SQL[] = [sql`true`];
   if (q.from) parts.push(sql`${i.issuedAt} >= ${indiaDayStart(q.from).toISOString()}`);
-  if (q.to) parts.push(sql`${i.issuedAt} < ${new Date(indiaDayStart(q.to).getTime() + 86_400_000).toISOString()}`);
+  if (q.to) parts.push(sql`${i.issuedAt} < ${indiaDayAfter(q.to).toISOString()}`);
   return sql.join(parts, sql` and `);
 }
 
