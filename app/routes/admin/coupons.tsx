@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { query, errors } = parseListQuery(request.url, CouponListQuerySchema, FILTERS, { page_size: PAGE_SIZE });
   const versions = await context.services.productVersions.list({ archived: "include" });
-  const products = [...new Set(versions.items.map((v) => v.product_id))].sort();
+  // Each product's catalogue name by its id: the filter and the table name products as the catalogue does.
+  const names = new Map(versions.items.map((v) => [v.product_id, v.product_name]));
+  const products = [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.id.localeCompare(b.id));
   return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0, total_capped: false }, products, errors };
 }
 
@@ -83,7 +85,12 @@ export default function Coupons({ loaderData: { list, products, errors }, action
   const columns = useMemo<ColumnDef<CouponItem>[]>(
     () => [
       { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.code}</span> },
-      { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
+      {
+        id: "product",
+        header: "Product",
+        cell: ({ row }) =>
+          `${products.find((p) => p.id === row.original.product_id)?.name ?? row.original.product_id} ${row.original.version}`,
+      },
       { id: "discount", header: "Discount", cell: ({ row }) => `${row.original.discount}%` },
       {
         id: "status",
@@ -107,7 +114,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
         cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => void revalidate()} confirm={confirm} />,
       },
     ],
-    [confirm, revalidate],
+    [confirm, revalidate, products],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
@@ -141,7 +148,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
           placeholder="All products"
           defaultValue={params.get("product_id") ?? ""}
           className="w-56"
-          options={products.map((p) => ({ value: p, label: p }))}
+          options={products.map((p) => ({ value: p.id, label: p.name }))}
         />
         <button type="submit" className={buttonClass}>
           Search

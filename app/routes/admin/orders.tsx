@@ -47,7 +47,7 @@ const columns: ColumnDef<AdminOrder>[] = [
       </>
     ),
   },
-  { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
+  { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_name} ${row.original.version}` },
   {
     id: "amount",
     header: "Amount",

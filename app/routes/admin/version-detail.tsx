@@ -60,7 +60,7 @@ export default function VersionDetailScreen({ loaderData: { version: v, builds }
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
-        <span className="lowercase">{v.product_name}</span> {v.version}
+        {v.product_name} {v.version}
       </h1>
       <p className="mt-2">
         <Link to={`/dashboard/version-release/major?from=${v.id}`} className="text-blue-800 underline">
