@@ -7,8 +7,21 @@ import { buyer } from "./store-fixtures";
 test.describe.configure({ timeout: 120_000 });
 
 type Item = Record<"number" | "date" | "buyer_gstin" | "place_of_supply" | "reverses", string | null> &
-  Record<"taxable" | "cgst" | "sgst" | "igst" | "total" | "order_id", number> & { kind: "invoice" | "credit_note" };
-const COLUMNS = ["number", "date", "buyer_gstin", "place_of_supply", "taxable", "cgst", "sgst", "igst", "total", "reverses"] as const;
+  Record<"rate_percent" | "taxable" | "cgst" | "sgst" | "igst" | "total" | "order_id", number> & { kind: "invoice" | "credit_note" };
+const COLUMNS = [
+  "number",
+  "kind",
+  "date",
+  "buyer_gstin",
+  "place_of_supply",
+  "rate_percent",
+  "taxable",
+  "cgst",
+  "sgst",
+  "igst",
+  "total",
+  "reverses",
+] as const;
 const csvLine = (d: Item) => COLUMNS.map((k) => (d[k] == null ? "" : String(d[k]))).join(",");
 
 test("the month's register: the table, the totals and the CSV agree with what is stored", async ({ page }, testInfo) => {
@@ -108,6 +121,8 @@ test("the account lists each order's invoice as a page and as PDF, opened by the
   await invoice.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name.replace(/^Invoice/, "Tax invoice"));
   await expect(page.getByRole("link", { name: "Download as PDF" })).toHaveAttribute("href", /\/account\/invoices\/.+\/pdf$/);
+  await expect(page.getByText(/^For .+ — Authorised signatory$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to your account" }).first()).toHaveAttribute("href", "/account");
 
   // Signed out, the same address asks for a sign-in instead of showing the invoice.
   await page.context().clearCookies();

@@ -18,7 +18,9 @@ const i = invoices;
 const r = alias(invoices, "r");
 
 type Row = Record<"number" | "kind" | "buyer_gstin" | "place_of_supply" | "reverses", string | null> &
-  Record<"order_id" | "taxable_minor" | "cgst_minor" | "sgst_minor" | "igst_minor" | "total_minor", string> & { issued_at: string };
+  Record<"order_id" | "rate_bp" | "taxable_minor" | "cgst_minor" | "sgst_minor" | "igst_minor" | "total_minor", string> & {
+    issued_at: string;
+  };
 
 function where(q: Pick<InvoiceListQuery, "from" | "to">): SQL {
   const parts: SQL[] = [sql`true`];
@@ -34,6 +36,7 @@ const item = (row: Row): InvoiceListItem => ({
   date: indiaDate(new Date(row.issued_at)),
   buyer_gstin: row.buyer_gstin,
   place_of_supply: row.place_of_supply,
+  rate_percent: Number(row.rate_bp) / 100,
   taxable: fromMinor(Number(row.taxable_minor)),
   cgst: fromMinor(Number(row.cgst_minor)),
   sgst: fromMinor(Number(row.sgst_minor)),
@@ -48,7 +51,7 @@ export function createInvoiceRegister(deps: Pick<ServiceDeps, "db">) {
     (
       await queryRows<Row>(
         deps.db,
-        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.buyerGstin}, ${i.placeOfSupply}, ${i.taxableMinor},
+        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.buyerGstin}, ${i.placeOfSupply}, ${i.rateBp}, ${i.taxableMinor},
           ${i.cgstMinor}, ${i.sgstMinor}, ${i.igstMinor}, ${i.totalMinor}, ${r.number} as reverses
         from ${i} left join ${invoices} ${r} on ${r.id} = ${i.reversesId}
         where ${where(q)} order by ${i.issuedAt}, ${i.id} limit ${limit} offset ${offset}`,
