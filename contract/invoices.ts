@@ -22,6 +22,8 @@ export const InvoiceListItemSchema = z.object({
   buyer_gstin: z.string().nullable(),
   /** Two-digit GST state code, 96 outside India; null on a receipt of an unregistered supplier. */
   place_of_supply: z.string().nullable(),
+  /** The GST rate in percent (18, or 0 on a receipt or an export). */
+  rate_percent: z.number(),
   taxable: z.number(),
   cgst: z.number(),
   sgst: z.number(),
@@ -44,9 +46,11 @@ export type InvoiceTotals = Record<"invoice" | "credit_note" | "net", InvoiceSum
 /** The CSV's columns, in this order, for the GST return. */
 export const INVOICE_CSV_COLUMNS = [
   "number",
+  "kind",
   "date",
   "buyer_gstin",
   "place_of_supply",
+  "rate_percent",
   "taxable",
   "cgst",
   "sgst",

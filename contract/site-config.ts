@@ -19,7 +19,7 @@ export const SiteConfigSchema = z.strictObject({
   repos: z
     .strictObject({ tubelearns: url.optional(), passivePass: url.optional(), ogresync: url.optional(), dirx: url.optional() })
     .default({}),
-  /** Download links of DirX per operating system; an operating system without a link gets no button. */
+  /** Download links of dirx per operating system; an operating system without a link gets no button. */
   downloads: z.strictObject({ macos: url.optional(), linux: url.optional(), windows: url.optional() }).default({}),
   /** YouTube video id per CAMPUS documentation entry id; an entry without one shows its illustration. */
   campusVideos: z

@@ -1,8 +1,6 @@
+import { formatDay } from "../../contract/time";
 /** Where the build puts the blog covers (scripts/build-public-assets.ts copies content/blog/covers). */
 export const blogCoverPath = (cover: string) => `/Blog/covers/${cover}`;
-
-const formatted = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 type Byline = { date: string; author: string; readingMinutes: number };
 
@@ -10,7 +8,7 @@ type Byline = { date: string; author: string; readingMinutes: number };
 export function ArticleByline({ article, className }: { article: Byline; className?: string }) {
   return (
     <p className={className}>
-      <time dateTime={article.date}>{formatted(article.date)}</time> · {article.author} · {article.readingMinutes} min read
+      <time dateTime={article.date}>{formatDay(article.date)}</time> · {article.author} · {article.readingMinutes} min read
     </p>
   );
 }

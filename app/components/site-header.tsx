@@ -9,7 +9,8 @@ import { MegaMenu } from "./mega-menu";
 const linkClass = "block rounded px-3 py-2 font-medium hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-sky-600";
 
 /**
- * The public header: About, Services and Contact scroll to home sections. Its
+ * The public header: About, Services and Contact scroll to home sections; Account opens the
+ * customer's account (or its sign-in). Its
  * menus are plain DOM behaviour (behaviours/site-header.ts), the same with React and without.
  */
 export function SiteHeader() {
@@ -55,6 +56,12 @@ export function SiteHeader() {
           <li>
             <a className={linkClass} href="/#contact">
               Contact
+            </a>
+          </li>
+          <li className="md:ml-2">
+            {/* One link for every visitor: /account shows the account, or sends a signed-out visitor to its sign-in. */}
+            <a className={`${linkClass} md:border md:border-slate-300`} href="/account">
+              Account
             </a>
           </li>
         </ul>

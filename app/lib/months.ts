@@ -1,10 +1,10 @@
-// Calendar months as "YYYY-MM" for screens that pick a month (the invoice register is read per month).
+import { indiaDate } from "../../contract/time";
 
+// Calendar months as "YYYY-MM" for screens that pick a month (the invoice register is read per month).
 export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** India's calendar month holding `at`, e.g. "2026-08" (invoices are dated in India time). */
-export const indiaMonth = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 7);
+export const indiaMonth = (at: Date) => indiaDate(at).slice(0, 7);
 
 /** A month's first and last day, e.g. 2026-02 → 2026-02-01 … 2026-02-28. */
 export function monthDays(month: string): { from: string; to: string } {

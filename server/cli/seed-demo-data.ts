@@ -32,7 +32,7 @@ const python = (...names: string[]): PythonPackage[] => names.map((n) => ({ name
 export const DEMO_PRODUCTS: { id: string; name: string; versions: DemoVersion[] }[] = [
   {
     id: "dirx",
-    name: "DirX Scanner",
+    name: "dirx",
     versions: [
       {
         version: "1.0",
@@ -195,7 +195,7 @@ export const DEMO_PRODUCTS: { id: string; name: string; versions: DemoVersion[] 
 export const DEMO_QUESTS = [
   {
     title: "Find the hidden admin path",
-    description: "Run DirX against the practice target.\\nReport the path that answers 200.",
+    description: "Run dirx against the practice target.\\nReport the path that answers 200.",
     prize: "$12",
   },
   {

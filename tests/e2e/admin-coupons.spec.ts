@@ -137,7 +137,7 @@ test("the stored batch stays on screen with copy all and a CSV file; expiry and 
 
   const stored = page.getByRole("list", { name: "Stored coupon codes" }).getByRole("listitem");
   await expect(stored).toHaveText(generated);
-  await expect(page.getByText("valid through 2099-12-31")).toBeVisible();
+  await expect(page.getByText("valid through 31 Dec 2099")).toBeVisible();
   await page.getByRole("button", { name: "Copy all codes" }).click();
   await expect(page.getByText("Copied!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated.join("\n"));
@@ -161,7 +161,7 @@ test("the stored batch stays on screen with copy all and a CSV file; expiry and 
   await page.goto(`/dashboard/coupons?product_id=${v.product_id}`);
   await expect(page.getByText("3 coupons")).toBeVisible();
   await expect(page.getByRole("cell", { name: 'Conference, "booth" 7' })).toHaveCount(3);
-  await expect(page.getByRole("cell", { name: "2099-12-31 (UTC)" })).toHaveCount(3);
+  await expect(page.getByRole("cell", { name: "31 Dec 2099" })).toHaveCount(3);
   await checkScreen(page, "coupon-list", testInfo.project.name);
   // Nothing wider than the screen (a wider page would also centre the Void dialog off a phone's screen).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);

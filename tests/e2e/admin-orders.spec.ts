@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { checkScreen, expect, test } from "./admin-fixtures";
 import { DIRX, buyer, ensureDirxForSale, fillCheckout, openHydrated } from "./store-fixtures";
 import { gotoHydrated } from "./hydration";
+import { indiaDate } from "../../contract/time";
 
 // A whole purchase, then the admin's lookups: longer than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +31,7 @@ test("an order is found by e-mail or payment id, filtered, exported, and counted
   await expect(page.getByRole("row").filter({ hasText: who.email })).toBeVisible();
   await page.goto(`/dashboard/orders?q=${encodeURIComponent(who.email)}&status=refunded`);
   await expect(page.getByText("No orders match.")).toBeVisible();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = indiaDate(new Date());
   await page.goto(`/dashboard/orders?q=${encodeURIComponent(who.email)}&from=${today}&to=${today}`);
   await expect(page.getByText("1 order", { exact: true })).toBeVisible();
 

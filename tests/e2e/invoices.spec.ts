@@ -7,8 +7,21 @@ import { buyer } from "./store-fixtures";
 test.describe.configure({ timeout: 120_000 });
 
 type Item = Record<"number" | "date" | "buyer_gstin" | "place_of_supply" | "reverses", string | null> &
-  Record<"taxable" | "cgst" | "sgst" | "igst" | "total" | "order_id", number> & { kind: "invoice" | "credit_note" };
-const COLUMNS = ["number", "date", "buyer_gstin", "place_of_supply", "taxable", "cgst", "sgst", "igst", "total", "reverses"] as const;
+  Record<"rate_percent" | "taxable" | "cgst" | "sgst" | "igst" | "total" | "order_id", number> & { kind: "invoice" | "credit_note" };
+const COLUMNS = [
+  "number",
+  "kind",
+  "date",
+  "buyer_gstin",
+  "place_of_supply",
+  "rate_percent",
+  "taxable",
+  "cgst",
+  "sgst",
+  "igst",
+  "total",
+  "reverses",
+] as const;
 const csvLine = (d: Item) => COLUMNS.map((k) => (d[k] == null ? "" : String(d[k]))).join(",");
 
 test("the month's register: the table, the totals and the CSV agree with what is stored", async ({ page }, testInfo) => {
@@ -84,7 +97,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Show days" }).click();
     // The day fields start at the month shown, so only its first day changed.
     await expect(page).toHaveURL(/\?from=2020-01-01&to=2020-03-31$/);
-    await expect(page.getByRole("heading", { name: "Totals for 2020-01-01 to 2020-03-31" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Totals for 1 Jan 2020 to 31 Mar 2020" })).toBeVisible();
     await page.goto("/dashboard/invoices?month=2020-13");
     await expect(page.getByText("Use a month such as 2026-08.")).toBeVisible();
   });
@@ -108,6 +121,8 @@ test("the account lists each order's invoice as a page and as PDF, opened by the
   await invoice.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name.replace(/^Invoice/, "Tax invoice"));
   await expect(page.getByRole("link", { name: "Download as PDF" })).toHaveAttribute("href", /\/account\/invoices\/.+\/pdf$/);
+  await expect(page.getByText(/^For .+ — Authorised signatory$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to your account" }).first()).toHaveAttribute("href", "/account");
 
   // Signed out, the same address asks for a sign-in instead of showing the invoice.
   await page.context().clearCookies();

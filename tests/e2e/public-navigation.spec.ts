@@ -67,6 +67,20 @@ test("the header Blogs link and the section links lead where they should", async
   await expect(page.getByText("Article", { exact: true })).toHaveCount(9);
 });
 
+test("the header's Account link, on a prerendered and a server-rendered page, leads a signed-out visitor to the sign-in", async ({
+  page,
+  viewport,
+}) => {
+  for (const path of ["/products/opensource/tubelearns", "/checkout/dirx"]) {
+    await gotoHydrated(page, path);
+    if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
+    const account = page.getByRole("banner").getByRole("link", { name: "Account", exact: true });
+    await expect(account).toHaveAttribute("href", "/account");
+    await account.click();
+    await expect(page).toHaveURL(/\/account\/sign-in/);
+  }
+});
+
 test("the scroll-to-top button appears past 300 px and scrolls back up", async ({ page }) => {
   await gotoHydrated(page, "/");
   const button = page.getByRole("button", { name: "Scroll to top" });

@@ -61,10 +61,20 @@ test("a business in Maharashtra buys (IGST), the admin refunds half, and the cre
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Credit note ${noteNumber}`);
   for (const text of ["Reverses invoice", invoiceNumber, "GSTIN 27AAPFU0939F1ZV", "IGST @ 18%", "₹114.33", "₹635.17", "₹749.50"])
     await expect(body).toContainText(text);
+  // The invoice's own date beside its number, the refund's reason, and the way back to the order.
+  await expect(page.getByRole("row", { name: /^Reverses invoice/ })).toContainText(
+    new RegExp(`${invoiceNumber} dated \\d{1,2} [A-Z][a-z]{2} \\d{4}`),
+  );
+  await expect(page.getByRole("row", { name: /^Reason/ })).toContainText("Half back: two seats unused");
+  await expect(page.getByRole("link", { name: `Back to order #${orderId}` }).first()).toHaveAttribute(
+    "href",
+    `/dashboard/orders/${orderId}`,
+  );
 
   // The buyer opens the same credit note with the order's token.
   await page.goto(`/account/invoices/${encodeURIComponent(noteNumber)}?order=${orderId}&token=${token}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Credit note ${noteNumber}`);
+  await expect(page.getByRole("link", { name: "Back to your account" }).first()).toHaveAttribute("href", "/account");
 });
 
 test.describe("without JavaScript", () => {

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import type { AccountLicence } from "../../../contract/account";
 import { CopyButton } from "../copy-button";
+import { formatDate } from "../../../contract/time";
 
-const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : "not yet");
+const day = (iso: string | null) => (iso ? formatDate(iso) : "not yet");
 const small = "rounded border border-slate-400 px-3 py-1 text-sm font-semibold hover:bg-slate-100";
 
 /** One licence: the key hidden but for its last group (Reveal, Copy), its machines, Replace my key. */

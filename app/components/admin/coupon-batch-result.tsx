@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { csvLine } from "../../../contract/csv";
 import { secondaryButtonClass } from "./form-field";
+import { formatDay } from "../../../contract/time";
 
 export type StoredBatch = {
   product_id: string;
@@ -58,7 +59,7 @@ export function CouponBatchResult({ batch }: { batch: StoredBatch }) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         {batch.product_id} {batch.version}, {batch.discount}% off
-        {batch.expires_on ? `, valid through ${batch.expires_on}` : ""}
+        {batch.expires_on ? `, valid through ${formatDay(batch.expires_on)}` : ""}
         {batch.note ? `. Note: ${batch.note}` : ""}
       </p>
       <ul className="mt-3 grid gap-1 font-mono text-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Stored coupon codes">

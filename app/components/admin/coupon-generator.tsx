@@ -222,7 +222,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
               type="date"
               value={expiresOn}
               error={fieldErrors.expires_on}
-              hint="The codes stop working after this day (UTC)."
+              hint="The codes stop working after this day (India time)."
               onChange={(event) => setExpiresOn(event.target.value)}
             />
             <Field

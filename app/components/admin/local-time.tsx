@@ -1,25 +1,10 @@
-import { useHydrated } from "./use-hydrated";
-
-const utc = (d: Date, withTime: boolean) =>
-  `${d
-    .toISOString()
-    .slice(0, withTime ? 16 : 10)
-    .replace("T", " ")} UTC`;
+import { formatDate, formatDateTime } from "../../../contract/time";
 
 /**
- * A moment in the admin's own time zone and language. The server does not know the browser's zone,
- * so the server-rendered HTML (and the first client render, to hydrate identically) says UTC, and the
- * local time replaces it once hydrated.
+ * A moment as every screen writes it: in India time ("28 Nov 2026, 16:34 IST", or the day alone),
+ * the same on the server and in the browser, so the page hydrates as rendered whatever the
+ * admin's own zone (docs/decisions/101-one-way-to-write-time.md).
  */
 export function LocalTime({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
-  const hydrated = useHydrated();
-  const d = new Date(iso);
-  const text = hydrated
-    ? d.toLocaleString(undefined, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" })
-    : utc(d, withTime);
-  return (
-    <time dateTime={iso} title={hydrated ? utc(d, true) : undefined}>
-      {text}
-    </time>
-  );
+  return <time dateTime={iso}>{withTime ? formatDateTime(iso) : formatDate(iso)}</time>;
 }

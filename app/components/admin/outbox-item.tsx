@@ -5,6 +5,7 @@ import type { OutboxPreview as Preview, OutboxItem as Item } from "../../../cont
 import type { FormResult } from "../../lib/form-result";
 import { secondaryButtonClass } from "./form-field";
 import { useFormResult } from "./use-form-result";
+import { formatDateTime } from "../../../contract/time";
 
 /** The preview route's answer (app/routes/admin/outbox-preview.ts): the preview, or why there is none. */
 export type OutboxPreviewResult = { preview: Preview; error?: undefined } | { preview?: undefined; error: string };
@@ -14,7 +15,6 @@ const STATUS_STYLE: Record<Item["status"], string> = {
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
 };
-const when = (iso: string) => new Date(iso).toUTCString();
 
 /** One outbox mail: its delivery state, a preview on demand, and Resend. */
 export function OutboxItem({ item, onChanged }: { item: Item; onChanged: () => void }) {
@@ -44,13 +44,13 @@ export function OutboxItem({ item, onChanged }: { item: Item; onChanged: () => v
         <dd className="break-all">{item.to.join(", ")}</dd>
         <dt className="font-medium text-slate-700">Written</dt>
         <dd>
-          <time dateTime={item.createdAt}>{when(item.createdAt)}</time>
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </dd>
         {item.sentAt ? (
           <>
             <dt className="font-medium text-slate-700">Sent</dt>
             <dd>
-              <time dateTime={item.sentAt}>{when(item.sentAt)}</time>
+              <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>
             </dd>
           </>
         ) : null}

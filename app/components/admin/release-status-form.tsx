@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass, inputClass, secondaryButtonClass } from "./form-field";
+import { formatDate } from "../../../contract/time";
 
 export type ReleaseStatusFeedback = { ok: boolean; message: string; form: string; errors: Record<string, string> } | undefined;
 
@@ -36,7 +37,7 @@ export function ReleaseStatusForm({
     <div className="rounded border border-slate-200 p-3" data-release={name}>
       <p className="text-sm">
         <strong>{label}</strong>: <span data-status={status}>{STATUS_TEXT[status] ?? status}</span>
-        {publishedAt ? <> · published {new Date(publishedAt).toLocaleDateString("en-GB", { timeZone: "UTC" })}</> : null}
+        {publishedAt ? <> · published {formatDate(publishedAt)}</> : null}
         {status === "yanked" && yankReason ? <> · reason: {yankReason}</> : null}
       </p>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">

@@ -1,12 +1,13 @@
 import { CategoryScale, Chart as ChartJS, Legend, LineElement, LinearScale, PointElement, Title, Tooltip } from "chart.js";
 import { Line } from "react-chartjs-2";
 import type { Dashboard } from "../../../contract/dashboard";
+import { formatDay } from "../../../contract/time";
 
 // Imported lazily by the overview only, so no other admin screen downloads Chart.js.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Title, Tooltip, Legend);
 
 export default function TransactionsChart({ days }: { days: Dashboard["transactionsByDate"] }) {
-  const summary = days.map((day) => `${day.date}: ${day.count}`).join(", ");
+  const summary = days.map((day) => `${formatDay(day.date)}: ${day.count}`).join(", ");
   return (
     <div className="relative h-72 w-full">
       <Line
@@ -25,7 +26,7 @@ export default function TransactionsChart({ days }: { days: Dashboard["transacti
         }}
         data={{
           // MM-DD keeps ten labels readable on a phone; the full dates are in the aria-label.
-          labels: days.map((day) => day.date.slice(5)),
+          labels: days.map((day) => formatDay(day.date).replace(/ \d{4}$/, "")),
           datasets: [
             {
               label: "Transactions in the Past 10 Days",

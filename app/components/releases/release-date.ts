@@ -1,3 +1,4 @@
-/** "26 Nov 2026": the day a release was published, in UTC so every visitor reads the same date. */
-export const releaseDate = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }) : "";
+import { formatDate } from "../../../contract/time";
+
+/** "26 Nov 2026": the day a release was published, in India time like every date of the site. */
+export const releaseDate = (iso: string | null): string => (iso ? formatDate(iso) : "");

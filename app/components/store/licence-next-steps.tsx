@@ -2,6 +2,7 @@ import type { OrderPublicView } from "../../../contract/store";
 import { site } from "../../site";
 import { CodeBlock } from "../code-block";
 import { productDownloads, productPage } from "./product-links";
+import { formatDate } from "../../../contract/time";
 
 const link = "text-sky-800 underline";
 
@@ -9,7 +10,7 @@ const link = "text-sky-800 underline";
 export function LicenceNextSteps({ view }: { view: OrderPublicView }) {
   const downloads = productDownloads(view.product_id);
   const page = productPage(view.product_id);
-  const until = view.expires_at ? new Date(view.expires_at).toLocaleDateString("en-IN", { dateStyle: "long", timeZone: "UTC" }) : null;
+  const until = view.expires_at ? formatDate(view.expires_at) : null;
   const activate = `curl -X POST ${site.origin}/api/licenses/activate -H 'Content-Type: application/json' -d '{"key":"${view.licence_key}","fingerprint":"<this machine>"}'`;
   return (
     <section aria-labelledby="next-title" className="space-y-4">

@@ -10,6 +10,7 @@ import { reachServer } from "../../lib/reach-server";
 import type { Route } from "./+types/admins";
 import { adminsAction } from "./admins.server";
 import { requireAdminPage } from "./session.server";
+import { formatDateTime } from "../../../contract/time";
 
 // Screen data from the services in the loader (decision 017); changes post to the action, then the loader runs again.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ const STATUS_STYLE: Record<AdminListItem["status"], string> = {
 const StatusBadge = ({ status }: { status: AdminListItem["status"] }) => (
   <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{status}</span>
 );
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) : "never");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "never");
 
 export default function Admins({ loaderData, actionData }: Route.ComponentProps) {
   const [confirmDialog, confirm] = useConfirm();

@@ -15,6 +15,7 @@ import { parseListQuery } from "../../lib/list-query";
 import type { Route } from "./+types/coupons";
 import { formAction, readForm, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
+import { formatDate } from "../../../contract/time";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["q", "status", "product_id"] as const;
@@ -25,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { query, errors } = parseListQuery(request.url, CouponListQuerySchema, FILTERS, { page_size: PAGE_SIZE });
   const versions = await context.services.productVersions.list({ archived: "include" });
-  const products = [...new Set(versions.items.map((v) => v.product_id))].sort();
+  // Each product's catalogue name by its id: the filter and the table name products as the catalogue does.
+  const names = new Map(versions.items.map((v) => [v.product_id, v.product_name]));
+  const products = [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.id.localeCompare(b.id));
   return { list: query ? await context.services.couponAdmin.list(query) : { items: [], total: 0, total_capped: false }, products, errors };
 }
 
@@ -82,7 +85,12 @@ export default function Coupons({ loaderData: { list, products, errors }, action
   const columns = useMemo<ColumnDef<CouponItem>[]>(
     () => [
       { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.code}</span> },
-      { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
+      {
+        id: "product",
+        header: "Product",
+        cell: ({ row }) =>
+          `${products.find((p) => p.id === row.original.product_id)?.name ?? row.original.product_id} ${row.original.version}`,
+      },
       { id: "discount", header: "Discount", cell: ({ row }) => `${row.original.discount}%` },
       {
         id: "status",
@@ -97,7 +105,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
       {
         id: "expires",
         header: "Valid through",
-        cell: ({ row: { original: c } }) => (c.expires_at ? `${c.expires_at.slice(0, 10)} (UTC)` : "no expiry"),
+        cell: ({ row: { original: c } }) => (c.expires_at ? formatDate(c.expires_at) : "no expiry"),
       },
       { id: "note", header: "Note", cell: ({ row }) => row.original.note ?? "" },
       {
@@ -106,7 +114,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
         cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => void revalidate()} confirm={confirm} />,
       },
     ],
-    [confirm, revalidate],
+    [confirm, revalidate, products],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
@@ -140,7 +148,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
           placeholder="All products"
           defaultValue={params.get("product_id") ?? ""}
           className="w-56"
-          options={products.map((p) => ({ value: p, label: p }))}
+          options={products.map((p) => ({ value: p.id, label: p.name }))}
         />
         <button type="submit" className={buttonClass}>
           Search

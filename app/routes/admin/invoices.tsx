@@ -8,6 +8,7 @@ import { shiftMonth } from "../../lib/months";
 import type { Route } from "./+types/invoices";
 import { loadInvoices } from "./invoices.server";
 import { requireAdminPage } from "./session.server";
+import { formatDay, formatMonth } from "../../../contract/time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
@@ -25,8 +26,6 @@ const HEADS = [
 const num = "py-2 pr-4 text-right whitespace-nowrap tabular-nums";
 const cell = "py-2 pr-4 align-top";
 const docHref = (number: string) => `/api/admin/invoices/${encodeURIComponent(number)}`;
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** /dashboard/invoices: the register of invoices and credit notes by month or by days, its sums per tax head and its CSV. */
 export default function Invoices({ loaderData: { month, from, to, page, list, totals, errors } }: Route.ComponentProps) {
@@ -34,7 +33,11 @@ export default function Invoices({ loaderData: { month, from, to, page, list, to
   const period = new URLSearchParams(month ? { month } : { ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const filters = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const pageHref = (n: number) => `?${new URLSearchParams([...period, ...(n > 1 ? [["page", String(n)]] : [])])}`;
-  const title = month ? monthName(month) : from || to ? `${from ?? "the first day"} to ${to ?? "today"}` : "the period";
+  const title = month
+    ? formatMonth(month)
+    : from || to
+      ? `${from ? formatDay(from) : "the first day"} to ${to ? formatDay(to) : "today"}`
+      : "the period";
   return (
     <>
       <title>Invoices | Admin</title>
@@ -57,10 +60,10 @@ export default function Invoices({ loaderData: { month, from, to, page, list, to
       {month ? (
         <nav aria-label="Other months" className="mt-3 flex gap-4 text-sm">
           <Link to={`?month=${shiftMonth(month, -1)}`} className="text-blue-800 underline">
-            ← {monthName(shiftMonth(month, -1))}
+            ← {formatMonth(shiftMonth(month, -1))}
           </Link>
           <Link to={`?month=${shiftMonth(month, 1)}`} className="text-blue-800 underline">
-            {monthName(shiftMonth(month, 1))} →
+            {formatMonth(shiftMonth(month, 1))} →
           </Link>
         </nav>
       ) : null}
@@ -185,7 +188,7 @@ function DocumentRow({ d }: { d: InvoiceListItem }) {
         </a>
       </th>
       <td className={cell}>{KIND[d.kind]}</td>
-      <td className={`${cell} whitespace-nowrap`}>{d.date}</td>
+      <td className={`${cell} whitespace-nowrap`}>{formatDay(d.date)}</td>
       <td className={cell}>
         <Link to={`/dashboard/orders/${d.order_id}`} className="whitespace-nowrap text-blue-800 underline">
           #{d.order_id}

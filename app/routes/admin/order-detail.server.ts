@@ -4,6 +4,7 @@ import { IdempotencyKeySchema, LicenceExtendSchema, LicenceRevokeSchema, RefundR
 import { fieldErrorsOf } from "../../../contract/field-errors";
 import { pageFailure } from "../public/store-errors.server";
 import { requireAdminAction } from "./admin-action.server";
+import { formatDate } from "../../../contract/time";
 
 /** What an action on the order page answers: which form, a sentence, the fields it concerns. */
 export type OrderActionResult = { intent: string; ok: boolean; message: string; errors: Record<string, string>; refundKey?: string };
@@ -49,7 +50,7 @@ export async function orderAction(request: Request, context: AppLoadContext, ord
         const parsed = LicenceExtendSchema.safeParse({ months: String(form.get("months") ?? "") || undefined });
         if (!parsed.success) return answer(false, "Check the months.", fieldErrorsOf(parsed.error.issues), 400);
         const l = await desk.extend(licenceId, parsed.data.months, actor);
-        return answer(true, `The licence now runs until ${l.expiresAt.slice(0, 10)}.`);
+        return answer(true, `The licence now runs until ${formatDate(l.expiresAt)}.`);
       }
       case "refund": {
         const parsed = RefundRequestSchema.safeParse({

@@ -47,7 +47,7 @@ const columns: ColumnDef<AdminOrder>[] = [
       </>
     ),
   },
-  { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_id} ${row.original.version}` },
+  { id: "product", header: "Product", cell: ({ row }) => `${row.original.product_name} ${row.original.version}` },
   {
     id: "amount",
     header: "Amount",
@@ -112,14 +112,14 @@ export default function Orders({ loaderData: { list, sorting, errors } }: Route.
           options={ORDER_STATUSES.map((s) => ({ value: s, label: s }))}
         />
         <Field
-          label="From (UTC day)"
+          label="From (India day)"
           name="from"
           type="date"
           defaultValue={params.get("from") ?? ""}
           error={errors.from}
           className="w-44"
         />
-        <Field label="To (UTC day)" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} className="w-44" />
+        <Field label="To (India day)" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} className="w-44" />
         {/* A new search keeps the chosen order. */}
         {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
         {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir") ?? ""} /> : null}

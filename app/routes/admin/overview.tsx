@@ -123,7 +123,7 @@ export default function Overview({ loaderData: { days, data, failed, testPayment
                     {data.byProduct.map((p) => (
                       <tr key={p.product_id} className="border-b border-slate-100">
                         <td className="py-2 pr-4">
-                          <span className="lowercase">{p.product_name}</span> <span className="text-slate-700">({p.product_id})</span>
+                          {p.product_name} <span className="text-slate-700">({p.product_id})</span>
                         </td>
                         <td className="py-2 pr-4 text-right">{p.orders}</td>
                         <td className="py-2 text-right whitespace-nowrap">{formatInr(p.revenue)}</td>

@@ -49,7 +49,7 @@ export default function ProductRelease({ loaderData: { products, from, product }
             name="product"
             defaultValue={product?.id ?? ""}
             placeholder="A new product"
-            options={products.map((p) => ({ value: p.id, label: `${p.name.toLowerCase()} (${p.id})` }))}
+            options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.id})` }))}
             className="min-w-56 flex-1"
           />
           <button type="submit" className={secondaryButtonClass} disabled={navigation.state === "loading"}>

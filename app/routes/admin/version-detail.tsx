@@ -10,6 +10,7 @@ import { requireAdminPage } from "./session.server";
 import { ReleaseStatusForm } from "../../components/admin/release-status-form";
 import { reachServer } from "../../lib/reach-server";
 import { versionAction } from "./version-detail.server";
+import { formatDateTime } from "../../../contract/time";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
@@ -40,7 +41,7 @@ export default function VersionDetailScreen({ loaderData: { version: v, builds }
     ["For sale", v.for_sale ? "yes" : "no"],
     ["Licence term", `${v.licence_term_months} months`],
     ["Machine limit", String(v.machine_limit)],
-    ["State", v.archived ? `archived ${new Date(v.archived_at ?? "").toLocaleString()}` : "active"],
+    ["State", v.archived ? `archived ${v.archived_at ? formatDateTime(v.archived_at) : ""}` : "active"],
     ["Operating systems", v.os.join(", ")],
     ["RAM", v.ram],
     ["GPU", v.gpu],
@@ -59,7 +60,7 @@ export default function VersionDetailScreen({ loaderData: { version: v, builds }
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
-        <span className="lowercase">{v.product_name}</span> {v.version}
+        {v.product_name} {v.version}
       </h1>
       <p className="mt-2">
         <Link to={`/dashboard/version-release/major?from=${v.id}`} className="text-blue-800 underline">

@@ -25,7 +25,7 @@ const columns: ColumnDef<VersionSummary>[] = [
     accessorFn: (v) => v.product_id,
     cell: ({ row: { original: v } }) => (
       <>
-        <span className="lowercase">{v.product_name}</span> <span className="text-slate-700">({v.product_id})</span>
+        {v.product_name} <span className="text-slate-700">({v.product_id})</span>
       </>
     ),
   },
@@ -97,7 +97,7 @@ export default function Versions({ loaderData }: Route.ComponentProps) {
             <li key={patch.id} className="border-b border-slate-100 pb-2 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4">
                 <p className="font-semibold">
-                  <span className="lowercase">{patch.product_name}</span> {patch.version} → {patch.patchVersion}{" "}
+                  {patch.product_name} {patch.version} → {patch.patchVersion}{" "}
                   <span className="font-normal text-slate-700">({RELEASE_TEXT[patch.status] ?? patch.status})</span>
                 </p>
                 <Link to={`/dashboard/versions/${patch.version_id}#patch-${patch.id}`} className="text-blue-800 underline">

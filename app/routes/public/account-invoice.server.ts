@@ -29,7 +29,7 @@ export async function invoicePage(number: string, format: "html" | "pdf", reques
       const pdf = (await invoices.pdf(doc)) as Uint8Array<ArrayBuffer>;
       return new Response(pdf, { headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": disposition } });
     }
-    const html = invoices.html(doc, `${path}/pdf${url.search}`);
+    const html = invoices.html(doc, { pdf: `${path}/pdf${url.search}`, back: { href: "/account", label: "Back to your account" } });
     return new Response(html, { headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
   } catch (error) {
     if (domainErrorKind(error) !== "not_found") throw error;

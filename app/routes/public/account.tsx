@@ -6,6 +6,7 @@ import { PageHero, Prose } from "../../components/page-hero";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/account";
 import { loadAccount, submitAccount } from "./account.server";
+import { formatDate, formatDay } from "../../../contract/time";
 
 export function meta() {
   return [{ title: "Your account" }, { name: "robots", content: "noindex" }];
@@ -30,7 +31,7 @@ function OrderDocuments({ documents }: { documents: Route.ComponentProps["loader
             <a href={href} className="font-semibold text-sky-800 underline">
               {label}
             </a>{" "}
-            <span className="text-slate-700">of {d.date}</span> ·{" "}
+            <span className="text-slate-700">of {formatDay(d.date)}</span> ·{" "}
             <a href={`${href}/pdf`} className="text-sky-800 underline" aria-label={`${label} as PDF`}>
               PDF
             </a>
@@ -41,7 +42,7 @@ function OrderDocuments({ documents }: { documents: Route.ComponentProps["loader
   );
 }
 
-const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : "");
+const day = (iso: string | null) => (iso ? formatDate(iso) : "");
 
 /** /account: the customer's orders, licence keys, machines and downloads. Every button is a plain form post. */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

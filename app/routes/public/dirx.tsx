@@ -12,7 +12,11 @@ import { downloadFromProductPage, loadProductBuilds } from "./product-downloads.
 // by the islands entry, not React Router (decision 030).
 export const handle = { islands: true };
 
-export const loader = ({ context }: Route.LoaderArgs) => loadProductBuilds("dirx", context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const [builds, forSale] = await Promise.all([loadProductBuilds("dirx", context), context.services.store.catalogue.forProduct("dirx")]);
+  // The buy box and downloads name the product as the catalogue does; the page's own name until it is on sale.
+  return { ...builds, productName: forSale?.product_name ?? "dirx" };
+}
 export const action = ({ request, context }: Route.ActionArgs) => downloadFromProductPage(request, context);
 
 export function meta() {
@@ -46,14 +50,14 @@ export default function Dirx({ loaderData, actionData }: Route.ComponentProps) {
   const published = loaderData.builds.length > 0;
   return (
     <>
-      <PageHero eyebrow="Web-tools · Published 16 March 2025" title="dirx: find the paths a site does not link to">
+      <PageHero eyebrow="Web-tools · Published 16 Mar 2025" title="dirx: find the paths a site does not link to">
         A directory scanner for authorised web assessments: forgotten backups, admin panels and staging folders.
       </PageHero>
       <Prose>
         {/* A free release has nothing to buy: its buttons below are the whole offer. */}
-        {loaderData.free ? null : <BuyBox productId="dirx" productName="dirx" />}
+        {loaderData.free ? null : <BuyBox productId="dirx" productName={loaderData.productName} />}
         {published ? (
-          <ProductDownloads productId="dirx" productName="dirx" free={loaderData.free} builds={loaderData.builds} error={actionData?.error} />
+          <ProductDownloads productId="dirx" productName={loaderData.productName} free={loaderData.free} builds={loaderData.builds} error={actionData?.error} />
         ) : downloads().length > 0 ? (
           <>
             <h2 className="text-2xl font-bold">Download</h2>

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../../contract/time";
+import { indiaDayAfter, indiaDayStart } from "../../../contract/time";
 import { and, desc, eq, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { admins, auditLog } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
@@ -42,8 +42,8 @@ export function createAudit({ db }: ServiceDeps) {
           action.includes(".") ? eq(auditLog.action, action) : or(eq(auditLog.action, action), like(auditLog.action, `${action}.%`))!,
         );
       }
-      if (filter.from) where.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00Z`)));
-      if (filter.to) where.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)));
+      if (filter.from) where.push(gte(auditLog.createdAt, indiaDayStart(filter.from)));
+      if (filter.to) where.push(lt(auditLog.createdAt, indiaDayAfter(filter.to)));
       const condition = where.length ? and(...where) : undefined;
       const page = Math.max(1, filter.page ?? 1);
       const rows = await db

@@ -59,7 +59,7 @@ describe("GET /api/admin/coupons", () => {
       order_id: expect.any(Number),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       used_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      expires_at: "2099-12-31T23:59:59.999Z",
+      expires_at: "2099-12-31T18:29:59.999Z",
     });
   });
 

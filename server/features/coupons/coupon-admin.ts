@@ -13,6 +13,7 @@ import type { Audit } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { ConflictError, NotFoundError } from "../../platform/errors";
 import type { Actor } from "../contact";
+import { formatDate } from "../../../contract/time";
 
 const columns = {
   id: coupons.id,
@@ -192,8 +193,7 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
           .where(eq(coupons.code, code));
         if (!row) throw new NotFoundError("There is no such coupon.");
         if (changed.length === 0) {
-          if (row.usedAt)
-            throw new ConflictError(`Coupon ${code} was used on ${row.usedAt.toISOString().slice(0, 10)}; it cannot be voided.`);
+          if (row.usedAt) throw new ConflictError(`Coupon ${code} was used on ${formatDate(row.usedAt)}; it cannot be voided.`);
           if (!row.voidedAt) throw new ConflictError(`Coupon ${code} is held by an order awaiting payment; try again in a while.`);
           return toItem(row);
         }

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../../contract/time";
+import { indiaDayAfter } from "../../../contract/time";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { couponCodePattern, type CouponBatch } from "../../../contract/coupons";
 import { coupons } from "../../platform/db/schema";
@@ -27,8 +27,8 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
         if (!pattern.test(code)) errors[`coupons.${i}`] = `A code is ${config.COUPON_PREFIX} followed by 10 letters or digits.`;
       });
       if (Object.keys(errors).length) throw new InvalidInputError("Some coupon codes are malformed.", errors);
-      // The codes work through the whole of their last day (UTC).
-      const expiresAt = batch.expires_on ? new Date(Date.parse(`${batch.expires_on}T00:00:00Z`) + DAY_MS - 1) : null;
+      // The codes work through the whole of their last day in India.
+      const expiresAt = batch.expires_on ? new Date(indiaDayAfter(batch.expires_on).getTime() - 1) : null;
       if (expiresAt && expiresAt <= now()) {
         throw new InvalidInputError("The expiry date has passed.", { expires_on: "Choose today or a later day." });
       }

@@ -24,8 +24,8 @@ beforeAll(async () => {
       { email: "c2@example.com", name: "C Two" },
     ])
     .returning();
-  // Orders on fixed days: two on Mar 15 (today, UTC), one on Mar 10, one on Mar 6 (the oldest day shown),
-  // one on Mar 5 (just outside the 10 days) and one late on Mar 14 UTC.
+  // Orders on fixed India days: two on Mar 15 (today), one on Mar 10, one on Mar 6 (the oldest day shown),
+  // one on Mar 5 (just outside the 10 days) and one late on Mar 14 UTC, which is already Mar 15 in India.
   const order = (n: number, at: string, status: "placed" | "active" | "expired", customerId = c1.id) => ({
     customerId,
     productVersionId: version.id,
@@ -55,9 +55,9 @@ describe("GET /api/oni/dashboard", () => {
     expect(body).toMatchObject({ placedOrders: 2, activeOrders: 2, expiredOrders: 2, registeredUsers: 2 });
     expect(body.transactionsByDate).toHaveLength(10);
     expect(body.transactionsByDate[0]).toEqual({ date: "2026-03-06", count: 1 });
-    expect(body.transactionsByDate[9]).toEqual({ date: "2026-03-15", count: 2 });
+    expect(body.transactionsByDate[9]).toEqual({ date: "2026-03-15", count: 3 });
     const counts = Object.fromEntries(body.transactionsByDate.map((d: { date: string; count: number }) => [d.date, d.count]));
-    expect(counts).toMatchObject({ "2026-03-07": 0, "2026-03-10": 1, "2026-03-13": 0, "2026-03-14": 1 });
+    expect(counts).toMatchObject({ "2026-03-07": 0, "2026-03-10": 1, "2026-03-13": 0, "2026-03-14": 0 });
     expect(body.payIds).toEqual(["pay_dash6", "pay_dash5", "pay_dash4", "pay_dash3", "pay_dash2", "pay_dash1"]);
   });
 
@@ -66,7 +66,7 @@ describe("GET /api/oni/dashboard", () => {
     // Five orders of 10.00 inside the 10 days (Mar 5's is outside).
     expect(ten.revenue).toBe(50);
     expect(ten.revenueByDate).toHaveLength(10);
-    expect(ten.revenueByDate[9]).toEqual({ date: "2026-03-15", revenue: 20 });
+    expect(ten.revenueByDate[9]).toEqual({ date: "2026-03-15", revenue: 30 });
     const week = await (await t.request("/api/oni/dashboard?days=7", { headers })).json();
     expect(week.transactionsByDate.map((d: { date: string }) => d.date)[0]).toBe("2026-03-09");
     expect(week.revenue).toBe(40);
@@ -93,9 +93,9 @@ describe("GET /api/oni/dashboard", () => {
     expect((await t.request("/api/oni/dashboard")).status).toBe(401);
   });
 
-  it("crosses month and year boundaries", () => {
+  it("counts India days, and crosses month and year boundaries", () => {
+    expect(lastDays(new Date("2026-01-03T18:29:00Z"))[9]).toBe("2026-01-03");
     expect(lastDays(new Date("2026-01-03T23:00:00Z"))).toEqual([
-      "2025-12-25",
       "2025-12-26",
       "2025-12-27",
       "2025-12-28",
@@ -105,6 +105,7 @@ describe("GET /api/oni/dashboard", () => {
       "2026-01-01",
       "2026-01-02",
       "2026-01-03",
+      "2026-01-04",
     ]);
   });
 });

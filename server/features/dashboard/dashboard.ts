@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../../contract/time";
+import { DAY_MS, indiaDate, indiaDayStart } from "../../../contract/time";
 import { fromMinor } from "../../../contract/money";
 import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -13,12 +13,10 @@ export const DASHBOARD_PAY_IDS = 20;
 const dp = alias(orderDailyProductCounts, "dp");
 const p = alias(products, "p");
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The last `days` UTC days ending with the day of `today`, oldest first. */
+/** The last `days` India days ending with India's day of `today`, oldest first (the summaries count India days). */
 export function lastDays(today: Date, days = DASHBOARD_DEFAULT_DAYS): string[] {
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: days }, (_, i) => utcDay(new Date(start - (days - 1 - i) * DAY_MS)));
+  const start = indiaDayStart(indiaDate(today)).getTime();
+  return Array.from({ length: days }, (_, i) => indiaDate(start - (days - 1 - i) * DAY_MS));
 }
 
 /**
@@ -28,7 +26,7 @@ export function lastDays(today: Date, days = DASHBOARD_DEFAULT_DAYS): string[] {
  */
 export function createDashboard({ db, now }: ServiceDeps) {
   return {
-    /** `range` days ending today (UTC); 10 is the overview's default. */
+    /** `range` days ending today (India); 10 is the overview's default. */
     async overview(range = DASHBOARD_DEFAULT_DAYS): Promise<Dashboard> {
       const days = lastDays(now(), range);
       const [counters, daily, recent, split] = await Promise.all([

@@ -17,6 +17,7 @@ import { consumeToken, newToken, peekToken, storeToken } from "./one-time-tokens
 import type { ConfirmIdentity, FactorProof } from "./reauth";
 import type { RecoveryCodes } from "./recovery-codes";
 import { enqueueSecurityNotice } from "./security-notice";
+import { formatDate } from "../../../contract/time";
 
 const CHALLENGE_MS = 5 * 60_000;
 const RP_NAME = "Admin";
@@ -81,7 +82,7 @@ export function createPasskeys(
       }).catch(() => ({ verified: false as const }));
       if (!result.verified) throw new InvalidInputError(FAILED, { response: "The authenticator's answer did not verify." });
       const { credential } = result.registrationInfo;
-      const name = input.name?.trim() || `Passkey ${now().toISOString().slice(0, 10)}`;
+      const name = input.name?.trim() || `Passkey ${formatDate(now())}`;
       const [row] = await db
         .insert(adminPasskeys)
         .values({

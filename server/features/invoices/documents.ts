@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { queryRows } from "../../platform/db/query-rows";
-import { invoices, orders } from "../../platform/db/schema";
+import { invoices, orders, refunds } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { NotFoundError } from "../../platform/errors";
 import { indiaDate } from "./financial-year";
-import { invoiceHtml } from "./invoice-html";
+import { type InvoiceLinks, invoiceHtml } from "./invoice-html";
 import { invoicePdf, pdfFileName } from "./invoice-pdf";
 import { createInvoiceRegister } from "./register";
 
@@ -33,8 +33,11 @@ export type InvoiceDocument = {
   sgst_minor: number;
   igst_minor: number;
   total_minor: number;
-  /** A credit note's invoice. */
+  /** A credit note's invoice, and that invoice's moment of issue. */
   reverses: string | null;
+  reverses_issued_at: string | null;
+  /** A credit note's refund reason, as the admin gave it. */
+  reason: string | null;
 };
 
 /** A document as the account lists it under its order. */
@@ -54,8 +57,9 @@ export function createInvoices(deps: Pick<ServiceDeps, "db">) {
         sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.taxInvoice}, ${i.supplierLegalName}, ${i.supplierAddress},
           ${i.supplierGstin}, ${i.buyerName}, ${i.buyerEmail}, ${i.buyerGstin}, ${i.buyerLegalName}, ${i.buyerAddress}, ${i.placeOfSupply},
           ${i.sac}, ${i.description}, ${i.rateBp}, ${i.taxableMinor}, ${i.cgstMinor}, ${i.sgstMinor}, ${i.igstMinor}, ${i.totalMinor},
-          ${r.number} as reverses
-        from ${i} left join ${invoices} ${r} on ${r.id} = ${i.reversesId} where ${i.number} = ${number}`,
+          ${r.number} as reverses, ${r.issuedAt} as reverses_issued_at, ${refunds.reason} as reason
+        from ${i} left join ${invoices} ${r} on ${r.id} = ${i.reversesId} left join ${refunds} on ${refunds.id} = ${i.refundId}
+        where ${i.number} = ${number}`,
       );
       const row = rows[0];
       if (!row) return null;
@@ -64,6 +68,7 @@ export function createInvoices(deps: Pick<ServiceDeps, "db">) {
         ...row,
         order_id: n(row.order_id),
         issued_at: new Date(row.issued_at).toISOString(),
+        reverses_issued_at: row.reverses_issued_at ? new Date(row.reverses_issued_at).toISOString() : null,
         rate_bp: n(row.rate_bp),
         taxable_minor: n(row.taxable_minor),
         cgst_minor: n(row.cgst_minor),
@@ -125,8 +130,8 @@ export function createInvoices(deps: Pick<ServiceDeps, "db">) {
       return doc;
     },
 
-    /** The printable page, with a link to `pdfHref` when given. */
-    html: (doc: InvoiceDocument, pdfHref?: string) => invoiceHtml(doc, pdfHref),
+    /** The printable page, with its links (the PDF, and back to where the reader came from). */
+    html: (doc: InvoiceDocument, links: InvoiceLinks) => invoiceHtml(doc, links),
     pdf: invoicePdf,
     pdfFileName,
   };

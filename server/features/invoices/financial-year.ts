@@ -1,10 +1,7 @@
-// India keeps one time zone, UTC+05:30, without daylight saving: a fixed offset is exact.
-const IST_OFFSET_MS = 330 * 60_000;
+import { IST_OFFSET_MS, indiaDate } from "../../../contract/time";
 
 /** The calendar date in India at `at`, as YYYY-MM-DD. */
-export function indiaDate(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { indiaDate };
 
 /** The Indian financial year (1 April to 31 March, India time) holding `at`, e.g. "2026-27". */
 export function financialYear(at: Date): string {

@@ -1,7 +1,7 @@
 import { placeOfSupply } from "../../../contract/gst-states";
 import { formatInrMinor } from "../../../contract/money";
 import type { InvoiceDocument } from "./documents";
-import { indiaDate } from "./financial-year";
+import { formatDate } from "../../../contract/time";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const inr = formatInrMinor;
@@ -39,32 +39,62 @@ export function factLines(d: InvoiceDocument): { supplier: string[]; buyer: stri
   ].filter(Boolean);
   const document: [string, string][] = [
     ["Number", d.number],
-    ["Date", indiaDate(new Date(d.issued_at))],
-    ...(d.reverses ? ([["Reverses invoice", d.reverses]] as [string, string][]) : []),
-    ...(d.place_of_supply ? ([["Place of supply", placeOfSupply(d.place_of_supply)]] as [string, string][]) : []),
-    ...(d.sac ? ([["SAC", d.sac]] as [string, string][]) : []),
+    ["Date", formatDate(d.issued_at)],
   ];
+  if (d.reverses) {
+    // A credit note names the invoice it reverses with that invoice's date, and why.
+    document.push(["Reverses invoice", `${d.reverses} dated ${d.reverses_issued_at ? formatDate(d.reverses_issued_at) : ""}`.trim()]);
+    document.push(["Reason", d.reason?.trim() || "Refund"]);
+  }
+  if (d.place_of_supply) document.push(["Place of supply", placeOfSupply(d.place_of_supply)]);
+  if (d.sac) document.push(["SAC", d.sac]);
+  if (d.tax_invoice) document.push(["Tax payable on reverse charge", "No"]);
   return { supplier, buyer, document };
 }
 
-/** The document as a self-contained printable HTML page (no scripts, inline styles). */
-export function invoiceHtml(d: InvoiceDocument, pdfHref?: string): string {
+/** The closing line of every document (CGST Rule 46: signed for the supplier). */
+export const signatureLine = (d: Pick<InvoiceDocument, "supplier_legal_name">) => `For ${d.supplier_legal_name} — Authorised signatory`;
+
+/** Where the page links: its PDF, and back to the reader's account or the admin's order. */
+export type InvoiceLinks = { pdf?: string; back?: { href: string; label: string } };
+
+// The site's look (the header bar, slate text, sky links, white cards) in inline CSS: the page is
+// one self-contained file, printable, with no script; the bar and links are not printed.
+const STYLE = `*{box-sizing:border-box}body{margin:0;background:#f8fafc;color:#0f172a;line-height:1.5;
+font-family:"Inter Variable",Inter,system-ui,-apple-system,"Segoe UI",sans-serif}
+header{background:#fff;border-bottom:1px solid #e2e8f0}header div{max-width:48rem;margin:0 auto;padding:.75rem 1rem;display:flex;
+flex-wrap:wrap;gap:.5rem 1rem;justify-content:space-between;align-items:center}header strong{font-size:1.125rem}
+a{color:#075985;font-weight:600}a:hover{color:#0c4a6e}main{max-width:48rem;margin:1.5rem auto;padding:0 1rem}
+article{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 2px rgb(0 0 0/.05)}
+h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:#475569;margin:1.25rem 0 .25rem}
+table{border-collapse:collapse;width:100%;margin-top:1rem}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
+th{color:#334155;font-weight:600}td.n{text-align:right;font-variant-numeric:tabular-nums}tr.total th,tr.total td{font-weight:700;border-bottom:0}
+.parties{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}.parties p{margin:0}
+.sign{margin-top:2rem;text-align:right;font-weight:600}.actions{margin-top:1rem;display:flex;gap:1rem;flex-wrap:wrap}
+@media print{header,.actions{display:none}body{background:#fff}article{border:0;box-shadow:none;padding:0}main{margin:0}}`;
+
+/** The document as a self-contained printable HTML page (no scripts, inline styles), styled like the site. */
+export function invoiceHtml(d: InvoiceDocument, links: InvoiceLinks = {}): string {
   const title = documentTitle(d);
   const f = factLines(d);
   const rows = (pairs: [string, string][]) => pairs.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("");
+  const money = moneyLines(d);
+  const back = links.back ? `<a href="${esc(links.back.href)}">${esc(links.back.label)}</a>` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} ${esc(d.number)}</title>
-<style>body{font-family:system-ui,sans-serif;color:#111;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.parties{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}</style></head>
-<body><h1>${esc(title)} ${esc(d.number)}</h1>
+<title>${esc(title)} ${esc(d.number)}</title><style>${STYLE}</style></head>
+<body><header><div><strong>${esc(d.supplier_legal_name)}</strong>${back}</div></header>
+<main><article><h1>${esc(title)} ${esc(d.number)}</h1>
 <div class="parties"><section><h2>Supplier</h2><p>${f.supplier.map(esc).join("<br>")}</p></section>
 <section><h2>Billed to</h2><p>${f.buyer.map(esc).join("<br>")}</p></section></div>
 <table>${rows(f.document)}</table>
 <h2>Description</h2><p>${esc(d.description)}</p>
-<table>${moneyLines(d)
-    .map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td class="n">${esc(v)}</td></tr>`)
+<table>${money
+    .map(
+      ([k, v], index) =>
+        `<tr${index === money.length - 1 ? ' class="total"' : ""}><th scope="row">${esc(k)}</th><td class="n">${esc(v)}</td></tr>`,
+    )
     .join("")}</table>
-${pdfHref ? `<p><a href="${esc(pdfHref)}">Download as PDF</a></p>` : ""}
-</body></html>`;
+<p class="sign">${esc(signatureLine(d))}</p></article>
+<p class="actions">${links.pdf ? `<a href="${esc(links.pdf)}">Download as PDF</a>` : ""}${back}</p>
+</main></body></html>`;
 }

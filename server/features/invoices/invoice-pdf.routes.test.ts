@@ -56,7 +56,7 @@ describe("an invoice as PDF", () => {
       "1 MG Road, Pune",
       email,
       "GSTIN 27AABCD1234E1Z8",
-      "2026-08-14",
+      "14 Aug 2026",
       "27 Maharashtra",
       "997331",
       "pdf-dirx Tool 2.0, licence for 12 months",
@@ -66,6 +66,8 @@ describe("an invoice as PDF", () => {
       "₹1,499.00",
     ])
       expect(pdf).toContain(line);
+    expect(pdf).toMatch(/Tax payable on reverse charge\s+No/);
+    expect(pdf).toContain("For Oni Labs Private Limited — Authorised signatory");
     expect(pdf).not.toContain("CGST");
   });
 
@@ -84,22 +86,32 @@ describe("an invoice as PDF", () => {
     expect(pdf).toContain(`Receipt ${number}`);
     expect(pdf).toMatch(/Amount\s+₹1,499\.00/);
     expect(pdf).toMatch(/Total\s+₹1,499\.00/);
-    for (const head of ["GSTIN", "CGST", "SGST", "IGST", "Taxable"]) expect(pdf).not.toContain(head);
+    for (const head of ["GSTIN", "CGST", "SGST", "IGST", "Taxable", "reverse charge"]) expect(pdf).not.toContain(head);
+    expect(pdf).toMatch(/For .+ — Authorised signatory/);
   });
 
-  it("a credit note names the invoice it reverses", async () => {
+  it("a credit note names the invoice it reverses with its date, and the refund's reason", async () => {
     const { orderId, number } = await buy(t, { state_code: "29" });
     const credit = "OL/CN/2026-27/00001";
-    // A credit note as the refund flow stores it: the document row alone is what the PDF reads.
-    await t.database.db.execute(sql`insert into invoices (number, kind, order_id, reverses_id, financial_year, seq, issued_at, tax_invoice,
+    const [refund] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into refunds (order_id, amount_minor, reason) values (${orderId}, 49967, 'Bought two seats by mistake') returning id`,
+    );
+    // A credit note as the refund flow stores it, a day after the invoice: the document row is what the PDF reads.
+    await t.database.db
+      .execute(sql`insert into invoices (number, kind, order_id, refund_id, reverses_id, financial_year, seq, issued_at, tax_invoice,
         supplier_legal_name, supplier_address, supplier_gstin, buyer_name, buyer_email, place_of_supply, sac, description, rate_bp,
         taxable_minor, cgst_minor, sgst_minor, total_minor)
-      select ${credit}, 'credit_note', order_id, id, financial_year, 1, issued_at, tax_invoice, supplier_legal_name, supplier_address,
-        supplier_gstin, buyer_name, buyer_email, place_of_supply, sac, description, rate_bp, 42345, 3811, 3811, 49967
+      select ${credit}, 'credit_note', order_id, ${Number(refund.id)}, id, financial_year, 1, issued_at + interval '1 day', tax_invoice,
+        supplier_legal_name, supplier_address, supplier_gstin, buyer_name, buyer_email, place_of_supply, sac, description, rate_bp,
+        42345, 3811, 3811, 49967
       from invoices where number = ${number}`);
     const pdf = await adminPdf(t, credit);
     expect(pdf).toContain(`Credit note ${credit}`);
-    expect(pdf).toMatch(new RegExp(`Reverses invoice\\s+${number.replaceAll("/", "\\/")}`));
+    expect(pdf).toMatch(new RegExp(`Reverses invoice\\s+${number.replaceAll("/", "\\/")} dated 14 Aug 2026`));
+    expect(pdf).toMatch(/Date\s+15 Aug 2026/);
+    expect(pdf).toMatch(/Reason\s+Bought two seats by mistake/);
+    expect(pdf).toContain("For Oni Labs Private Limited — Authorised signatory");
     expect(pdf).toMatch(/Total\s+₹499\.67/);
     // The account lists every document of the order, the invoice first.
     expect((await t.services.invoices.ofOrders([orderId])).map((d) => [d.number, d.kind])).toEqual([

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { InvoiceDocument } from "./documents";
-import { documentTitle, factLines, moneyLines } from "./invoice-html";
+import { documentTitle, factLines, moneyLines, signatureLine } from "./invoice-html";
 import { invoiceFonts } from "./pdf-font";
 
 /** The file name a document downloads as: its number with the slashes as hyphens. */
@@ -74,12 +74,13 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
   rule(y);
   y += 8;
   for (const [label, value] of f.document) {
-    pdf.font("bold").fontSize(10).fillColor(MUTED).text(label, left, y, { width: 140 });
+    // The label column fits "Tax payable on reverse charge" on one line.
+    pdf.font("bold").fontSize(10).fillColor(MUTED).text(label, left, y, { width: 170 });
     pdf
       .font("regular")
       .fontSize(10.5)
       .fillColor(INK)
-      .text(value, left + 150, y, { width: inner - 150 });
+      .text(value, left + 180, y, { width: inner - 180 });
     y = pdf.y + 5;
   }
   rule(y);
@@ -109,6 +110,12 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
     pdf.font(font).text(amount, left + inner - 140, y, { width: 140, align: "right" });
     y = pdf.y + 5;
   });
+
+  pdf
+    .font("bold")
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(signatureLine(d), left, y + 36, { width: inner, align: "right" });
 
   pdf.end();
   await ended;

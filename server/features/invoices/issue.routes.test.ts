@@ -100,9 +100,14 @@ describe("an invoice for every paid order", () => {
       "₹1,270.34",
       "₹228.66",
       "₹1,499.00",
-      "2027-03-31",
+      "31 Mar 2027",
+      "Tax payable on reverse charge</th><td>No",
+      "For Oni Labs Private Limited — Authorised signatory",
     ])
       expect(html).toContain(text);
+    // Styled like the site, and back to the admin's order.
+    expect(html).toMatch(/<a href="\/dashboard\/orders\/\d+">Back to order #\d+<\/a>/);
+    expect(html).toContain(`href="/api/admin/invoices/${encodeURIComponent("OL/2026-27/00002")}/pdf"`);
     expect((await t.request(`/api/admin/invoices/${encodeURIComponent("OL/2026-27/09999")}`, { headers })).status).toBe(404);
   });
 
@@ -122,6 +127,7 @@ describe("an invoice for every paid order", () => {
       date: "2027-03-31",
       buyer_gstin: "27AABCD1234E1Z8",
       place_of_supply: "27",
+      rate_percent: 18,
       taxable: 1270.34,
       cgst: 0,
       sgst: 0,
@@ -136,11 +142,11 @@ describe("an invoice for every paid order", () => {
     const csv = await t.request("/api/admin/invoices.csv", { headers });
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     const lines = (await csv.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("number,date,buyer_gstin,place_of_supply,taxable,cgst,sgst,igst,total,reverses");
+    expect(lines[0]).toBe("number,kind,date,buyer_gstin,place_of_supply,rate_percent,taxable,cgst,sgst,igst,total,reverses");
     const cell = (v: unknown) => (v == null ? "" : String(v));
     expect(lines.slice(1)).toEqual(
       all.items.map((d: Record<string, unknown>) =>
-        ["number", "date", "buyer_gstin", "place_of_supply", "taxable", "cgst", "sgst", "igst", "total", "reverses"]
+        ["number", "kind", "date", "buyer_gstin", "place_of_supply", "rate_percent", "taxable", "cgst", "sgst", "igst", "total", "reverses"]
           .map((k) => cell(d[k]))
           .join(","),
       ),

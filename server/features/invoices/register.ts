@@ -12,21 +12,20 @@ import { fromMinor } from "../../../contract/money";
 import { queryRows } from "../../platform/db/query-rows";
 import { invoices } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
-import { indiaDate } from "./financial-year";
+import { indiaDate, indiaDayAfter, indiaDayStart } from "../../../contract/time";
 
 const i = invoices;
 const r = alias(invoices, "r");
 
 type Row = Record<"number" | "kind" | "buyer_gstin" | "place_of_supply" | "reverses", string | null> &
-  Record<"order_id" | "taxable_minor" | "cgst_minor" | "sgst_minor" | "igst_minor" | "total_minor", string> & { issued_at: string };
-
-/** The start of an Indian calendar day, as an instant. */
-const indiaDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+  Record<"order_id" | "rate_bp" | "taxable_minor" | "cgst_minor" | "sgst_minor" | "igst_minor" | "total_minor", string> & {
+    issued_at: string;
+  };
 
 function where(q: Pick<InvoiceListQuery, "from" | "to">): SQL {
   const parts: SQL[] = [sql`true`];
   if (q.from) parts.push(sql`${i.issuedAt} >= ${indiaDayStart(q.from).toISOString()}`);
-  if (q.to) parts.push(sql`${i.issuedAt} < ${new Date(indiaDayStart(q.to).getTime() + 86_400_000).toISOString()}`);
+  if (q.to) parts.push(sql`${i.issuedAt} < ${indiaDayAfter(q.to).toISOString()}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -37,6 +36,7 @@ const item = (row: Row): InvoiceListItem => ({
   date: indiaDate(new Date(row.issued_at)),
   buyer_gstin: row.buyer_gstin,
   place_of_supply: row.place_of_supply,
+  rate_percent: Number(row.rate_bp) / 100,
   taxable: fromMinor(Number(row.taxable_minor)),
   cgst: fromMinor(Number(row.cgst_minor)),
   sgst: fromMinor(Number(row.sgst_minor)),
@@ -51,7 +51,7 @@ export function createInvoiceRegister(deps: Pick<ServiceDeps, "db">) {
     (
       await queryRows<Row>(
         deps.db,
-        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.buyerGstin}, ${i.placeOfSupply}, ${i.taxableMinor},
+        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.buyerGstin}, ${i.placeOfSupply}, ${i.rateBp}, ${i.taxableMinor},
           ${i.cgstMinor}, ${i.sgstMinor}, ${i.igstMinor}, ${i.totalMinor}, ${r.number} as reverses
         from ${i} left join ${invoices} ${r} on ${r.id} = ${i.reversesId}
         where ${where(q)} order by ${i.issuedAt}, ${i.id} limit ${limit} offset ${offset}`,

@@ -57,7 +57,8 @@ export const adminInvoiceOperations = [
     tags: ["Orders"],
     summary: "Invoices and credit notes as CSV",
     description:
-      "text/csv for the GST return: number, date, buyer_gstin, place_of_supply, taxable, cgst, sgst, igst, total, reverses " +
+      "text/csv for the GST return: number, kind (invoice | credit_note), date, buyer_gstin, place_of_supply, rate_percent, " +
+      "taxable, cgst, sgst, igst, total, reverses " +
       "(a credit note's invoice); the list's filters, every match (page ignored). The answer's schema is one CSV text.",
     admin: true,
     query: InvoiceListQuerySchema,
@@ -84,7 +85,12 @@ export const adminInvoiceOperations = [
     errors: [400, 404],
     handler: async (c, { params }) => {
       const doc = await adminDocument(c.get("services").invoices, params.number);
-      return htmlAnswer(invoiceHtml(doc, `/api/admin/invoices/${encodeURIComponent(doc.number)}/pdf`));
+      return htmlAnswer(
+        invoiceHtml(doc, {
+          pdf: `/api/admin/invoices/${encodeURIComponent(doc.number)}/pdf`,
+          back: { href: `/dashboard/orders/${doc.order_id}`, label: `Back to order #${doc.order_id}` },
+        }),
+      );
     },
   }),
   defineOperation({

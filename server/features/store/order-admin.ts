@@ -6,6 +6,7 @@ import { queryRows } from "../../platform/db/query-rows";
 import { pageAndCount } from "../../platform/db/page-and-count";
 import { asDate } from "../../platform/db/query-rows";
 import type { ServiceDeps } from "../../platform/service-deps";
+import { indiaDayAfter, indiaDayStart } from "../../../contract/time";
 
 const columns = {
   id: orders.id,
@@ -82,8 +83,6 @@ const fromRaw = (r: RawRow): Row => ({
   paidAt: asDate(r.paid_at),
 });
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-
 type Filters = Omit<OrderListQuery, "page" | "page_size" | "sort" | "dir">;
 
 const sortColumn = { created_at: orders.createdAt, amount: orders.amountPaidMinor } satisfies Record<OrderSort, unknown>;
@@ -132,8 +131,8 @@ export function createOrderAdmin({ db }: ServiceDeps) {
       filters.push(query.q.includes("@") ? sql`lower(${orders.customerEmail}) = lower(${query.q})` : eq(orders.paymentId, query.q));
     }
     if (query.status) filters.push(eq(orders.status, query.status));
-    if (query.from) filters.push(gte(orders.createdAt, dayStart(query.from)));
-    if (query.to) filters.push(lt(orders.createdAt, new Date(dayStart(query.to).getTime() + 86_400_000)));
+    if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
+    if (query.to) filters.push(lt(orders.createdAt, indiaDayAfter(query.to)));
     return filters.length ? and(...filters) : undefined;
   }
 

@@ -2,6 +2,7 @@ import { formatInrMinor } from "../../../contract/money";
 import type { Config } from "../../platform/config";
 import { type OutboxMail, secretSlot } from "../mail";
 import { invoiceUrl, receiptUrl } from "./order-token";
+import { formatDate } from "../../../contract/time";
 
 export type ReceiptFacts = {
   orderId: number;
@@ -32,7 +33,6 @@ export const receiptSecrets = (s: ReceiptSecrets) => ({ key: s.key, order_token:
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const inr = formatInrMinor;
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /**
  * The receipt e-mail (licence key, order, amount, next steps), written to the outbox with the payment.
@@ -50,7 +50,7 @@ export function receiptMail(config: Pick<Config, "site" | "publicOrigin">, r: Re
     ["Product", `${r.productName} ${r.version}`],
     ["Amount paid", inr(r.totalMinor)],
     ["Payment", r.paymentId],
-    ["Licence valid until", day(r.expiresAt)],
+    ["Licence valid until", formatDate(r.expiresAt)],
     ["Machines", `up to ${r.machineLimit}`],
   ];
   const steps = [

@@ -9,6 +9,7 @@ import { buttonClass, Field, secondaryButtonClass } from "../form-field";
 import { FormOutcome } from "../form-outcome";
 import { OpenButton } from "../open-button";
 import { IdentityCheckForm, useIdentityCheckDone } from "./identity-check-form";
+import { formatDate } from "../../../../contract/time";
 
 type Props = {
   passkeys: MfaStatus["passkeys"];
@@ -20,7 +21,7 @@ type Props = {
   recoveryCodesLeft: number;
 };
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-IN", { dateStyle: "medium" }) : "never");
+const day = (iso: string | null) => (iso ? formatDate(iso) : "never");
 
 /**
  * Passkeys of this admin: add one on this device (a WebAuthn ceremony through the API, so

@@ -5,8 +5,7 @@ import type { FormResult } from "../../../lib/form-result";
 import { secondaryButtonClass } from "../form-field";
 import { FormOutcome } from "../form-outcome";
 import { useFormResult } from "../use-form-result";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "../../../../contract/time";
 
 /**
  * Own sessions with device and last use; any but the current one can be revoked, by a post of
@@ -32,8 +31,8 @@ export function SessionsList({ sessions }: { sessions: AdminSession[] }) {
                 {s.current ? <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-900">This device</span> : null}
               </p>
               <p className="text-sm text-slate-700">
-                Last used {when(s.last_used_at)}
-                {s.client_ip ? ` from ${s.client_ip}` : ""} · signed in {when(s.created_at)}
+                Last used {formatDateTime(s.last_used_at)}
+                {s.client_ip ? ` from ${s.client_ip}` : ""} · signed in {formatDateTime(s.created_at)}
               </p>
             </div>
             {s.current ? null : (
@@ -45,7 +44,7 @@ export function SessionsList({ sessions }: { sessions: AdminSession[] }) {
                   type="submit"
                   className={secondaryButtonClass}
                   disabled={busy}
-                  aria-label={`Revoke ${s.device}, last used ${when(s.last_used_at)}`}
+                  aria-label={`Revoke ${s.device}, last used ${formatDateTime(s.last_used_at)}`}
                 >
                   Revoke
                 </button>

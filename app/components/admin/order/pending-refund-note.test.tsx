@@ -22,7 +22,7 @@ describe("a pending refund on the admin's order page", () => {
 
   it("names the last time the site asked, as a time element", () => {
     const html = renderToString(<PendingRefundNote refund={{ ...refund, checked_at: "2026-11-26T10:12:00.000Z" }} provider="test" />);
-    expect(text(html)).toContain("this site asks the test provider itself every few minutes (last asked 2026-11-26 10:12 UTC).");
+    expect(text(html)).toContain("this site asks the test provider itself every few minutes (last asked 26 Nov 2026, 15:42 IST).");
     expect(html).toContain('<time dateTime="2026-11-26T10:12:00.000Z">');
   });
 });
