@@ -653,3 +653,11 @@ export const invoiceCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
+
+// One change counter per kind of public content ("catalogue": products, versions, patches, builds).
+// A write that changes what a cached public page shows adds one in its own transaction; every app
+// instance reads the counters and drops its cached pages of a topic whose counter moved (docs/decisions/102-public-page-cache.md).
+export const pageTopics = pgTable("page_topics", {
+  topic: text("topic").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
