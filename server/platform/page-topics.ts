@@ -79,7 +79,10 @@ export function createPageTopics(db: Db, now: () => number = Date.now) {
     /** Reads the counters when the last read is older than TOPICS_READ_EVERY_MS; concurrent callers share one read. */
     refresh(): Promise<void> | undefined {
       if (reading) return reading;
-      if (now() - lastRead < TOPICS_READ_EVERY_MS) return undefined;
+      // While a change of this instance waits to be read back, every request reads: its pages are
+      // cached again as soon as it committed, not a second later.
+      const waiting = [...topics.values()].some((t) => t.pendingUntil > now());
+      if (!waiting && now() - lastRead < TOPICS_READ_EVERY_MS) return undefined;
       lastRead = now();
       reading = read()
         .catch(() => {
