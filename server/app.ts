@@ -21,6 +21,9 @@ import { pageErrorReporter } from "./platform/http/page-errors";
 import { wellFormedPath } from "./platform/http/well-formed-path";
 import type { StaticFile } from "./platform/http/static-files";
 import { staticRoute } from "./platform/http/static-route";
+import { PageStore } from "./platform/http/page-store";
+import { pageCache } from "./platform/http/page-cache";
+import { cachedPages } from "./cached-pages";
 import { apiCacheControl, pageMethods, requestBodyLimit, sameOriginWrites } from "./platform/http/request-guards";
 import type { Services } from "./services";
 import type { Metrics } from "./platform/metrics/metrics";
@@ -121,10 +124,28 @@ export function createApp(deps: AppDeps) {
   app.use(pageMethods());
   app.route("/", releaseFileRoutes());
 
-  if (deps.staticFiles?.size) app.on(["GET", "HEAD"], "*", staticRoute(deps.staticFiles));
+  // One store of what is answered from memory: the client build with the prerendered pages, and
+  // the public pages the page cache renders at run time.
+  const pages = new PageStore(deps.staticFiles);
+  if (deps.staticFiles?.size) app.on(["GET", "HEAD"], "*", staticRoute(pages));
 
   if (deps.build) {
     const handler = createRequestHandler(deps.build, config.NODE_ENV === "development" ? "development" : "production");
+    // Under `npm run dev` every request renders: pages change with the code.
+    if (config.NODE_ENV !== "development") {
+      const render = (path: string) =>
+        // A bare request: no cookie, no header of the visitor, a fixed origin; no nonce, so the CSP
+        // allows the page's inline scripts by their hashes as on the prerendered pages.
+        handler(new Request(`http://localhost${path}`), {
+          services,
+          config,
+          cspNonce: "",
+          clientIp: "127.0.0.1",
+          https: false,
+          reportError: pageErrorReporter("page-cache"),
+        });
+      app.on(["GET", "HEAD"], "*", pageCache({ store: pages, topics: services.pageTopics, pages: cachedPages, render }));
+    }
     app.all("*", async (c) => {
       const nonce = newNonce();
       const response = await handler(c.req.raw, {

@@ -27,6 +27,7 @@ import { createProductVersions } from "./features/catalogue";
 import { createReleases } from "./features/catalogue";
 import { createQuests } from "./features/quests";
 import type { ServiceDeps, ServiceObservers } from "./platform/service-deps";
+import { createPageTopics } from "./platform/page-topics";
 import { createStore, createStoreMailReissuers, createStoreSecrets } from "./features/store";
 import { createCustomerAccount, createCustomerSessions, createCustomerSignIn } from "./features/customers";
 import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limit";
@@ -37,8 +38,10 @@ import { createInvoices } from "./features/invoices";
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
   const deps: ServiceDeps = { db, config, now, observe };
   const audit = createAudit(deps);
+  // The public page cache's change counters: the catalogue's writes count their changes here.
+  const pageTopics = createPageTopics(db);
   const rateLimiter = createRateLimiter(deps);
-  const products = createProducts({ ...deps, audit });
+  const products = createProducts({ ...deps, audit, pages: pageTopics });
   const totp = createTotp({ ...deps, box: createSecretBox(config) });
   const recoveryCodes = createRecoveryCodes(deps);
   const auth = createAuth({ ...deps, audit, rateLimiter, totp, recoveryCodes });
@@ -51,6 +54,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
   return {
     audit,
     rateLimiter,
+    pageTopics,
     admins: createAdmins({ ...deps, audit }),
     auth,
     account: createAccount({ ...deps, audit, rateLimiter, totp, recoveryCodes }),
@@ -62,13 +66,13 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     messages: createMessages({ ...deps, audit }),
     outbox: createOutboxAdmin({ ...deps, audit, reissuers: { ...createIdentityMailReissuers(deps), ...createStoreMailReissuers(deps) } }),
     products,
-    productVersions: createProductVersions({ ...deps, audit }),
+    productVersions: createProductVersions({ ...deps, audit, pages: pageTopics }),
     coupons: createCoupons({ ...deps, audit, products }),
     couponAdmin: createCouponAdmin({ ...deps, audit }),
     orderAdmin: createOrderAdmin(deps),
     orderDesk: createOrderDesk({ ...deps, audit, rateLimiter }),
     customerAdmin: createCustomerAdmin(deps),
-    patches: createPatches({ ...deps, audit, products }),
+    patches: createPatches({ ...deps, audit, products, pages: pageTopics }),
     releases: createReleases(deps),
     quests: createQuests({ ...deps, audit }),
     dashboard: createDashboard(deps),
@@ -76,7 +80,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
     customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
-    artifacts: createArtifacts({ ...deps, audit }),
+    artifacts: createArtifacts({ ...deps, audit, pages: pageTopics }),
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),
     invoices: createInvoices(deps),

@@ -17,14 +17,14 @@ const TARGET_P95 = 20;
 const BUYER_ORDERS = 50;
 const MACHINES = 2;
 // The server decrypts each key for its hint, so the bench writes keys with the server's own secret.
-const LICENCE_SECRET = "bench-licence-secret-0123456789abcdef-0123456789";
+export const LICENCE_SECRET = "bench-licence-secret-0123456789abcdef-0123456789";
 const BUYER = { email: "buyer50@example.com", name: "Buyer Fifty" };
 
 /**
  * The buyer: 50 paid orders, each with its licence (a real key, sealed as fulfilment seals it) and
  * two machines seen lately, among the other customers' orders. Returns a customer session token.
  */
-async function fillBuyer(database: Database): Promise<string> {
+export async function fillBuyer(database: Database): Promise<string> {
   const [{ id: customerId }] = await queryRows<{ id: string }>(
     database.db,
     sql`insert into customers (email, name) values (${BUYER.email}, ${BUYER.name}) returning id`,

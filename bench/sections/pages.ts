@@ -8,6 +8,7 @@ import { compare, type Load } from "../lib/load";
 import { nginxMissing, startNginx } from "../lib/nginx";
 import { type Child, startChild, waitReady } from "../lib/processes";
 import { add, ms, na, pct, rps, verdict } from "../lib/table";
+import { cachedPagesSection } from "./cached-pages";
 
 const bareScript = path.join(path.dirname(new URL(import.meta.url).pathname), "../baselines/bare-http.mjs");
 const SECTION = "pages, 50 conn.";
@@ -79,6 +80,7 @@ export async function pagesSection(server: AppServer, prerendered: string, ssr: 
       child?.cleanup();
     }
   }
+  await cachedPagesSection(server, prerendered);
   const ssrBare = await startBare(await snapshot(server.url + ssr));
   try {
     const result = await compare({ app: { url: server.url + ssr }, bare: { url: `http://127.0.0.1:${bench.barePort}/` } });

@@ -18,6 +18,7 @@ import {
 } from "../platform/db/schema";
 import { createServices } from "../services";
 import { DEMO_MESSAGES, DEMO_PRODUCTS, DEMO_QUESTS, FIRST_NAMES, LAST_NAMES } from "./seed-demo-data";
+import { countPageChange } from "../platform/page-topics";
 
 const CUSTOMERS = 200;
 const ORDERS = 250;
@@ -126,6 +127,8 @@ async function seed(tx: Tx, config: Config, now: Date) {
   // Demo receipts go to example.com addresses: not mail anyone should send.
   await tx.delete(mailOutbox).where(eq(mailOutbox.kind, "receipt"));
   await tx.update(productVersions).set({ forSale: inArray(productVersions.id, keepForSale) });
+  // A running server drops its cached release notes and product pages.
+  await countPageChange(tx, "catalogue");
 
   await tx
     .insert(quests)

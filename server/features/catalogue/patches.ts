@@ -5,6 +5,7 @@ import { patchReleases, products, productVersions } from "../../platform/db/sche
 import { ConflictError, InvalidInputError, NotFoundError } from "../../platform/errors";
 import type { Audit } from "../audit";
 import { isUniqueViolation } from "../../platform/db/db-errors";
+import type { PageChanges } from "../../platform/page-topics";
 import type { ServiceDeps } from "../../platform/service-deps";
 import type { Actor } from "../contact";
 import type { Products } from "./products";
@@ -50,7 +51,13 @@ export function patchEditProblem(
 
 const notFound = () => new NotFoundError("There is no such patch release.");
 
-export function createPatches({ db, now, audit, products: productService }: ServiceDeps & { audit: Audit; products: Products }) {
+export function createPatches({
+  db,
+  now,
+  audit,
+  products: productService,
+  pages,
+}: ServiceDeps & { audit: Audit; products: Products; pages: PageChanges }) {
   return {
     async create(input: PatchCreate, actor: Actor): Promise<{ id: number; product_id: string; version: string }> {
       const base = await productService.findVersion(input.product, input.majorVersion);
@@ -88,6 +95,7 @@ export function createPatches({ db, now, audit, products: productService }: Serv
               ...(input.draft ? { status: "draft" } : { status: "published", publishedAt: now() }),
             })
             .returning({ id: patchReleases.id });
+          await pages.changed(tx, "catalogue");
           await audit.record(
             {
               ...actor,
@@ -154,6 +162,7 @@ export function createPatches({ db, now, audit, products: productService }: Serv
             .where(release.from === null ? eq(patchReleases.id, id) : and(eq(patchReleases.id, id), eq(patchReleases.status, release.from)))
             .returning();
           if (!row) throw new ConflictError("The patch's status changed meanwhile; reload and try again.");
+          await pages.changed(tx, "catalogue");
           const keys = Object.keys(changes) as (keyof PatchUpdate)[];
           const stored = { patch_version: old.patchVersion, features: old.features, status: old.status, yank_reason: old.yankReason };
           await audit.record(
@@ -187,6 +196,7 @@ export function createPatches({ db, now, audit, products: productService }: Serv
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(patchReleases).where(eq(patchReleases.id, id)).returning();
         if (!row) throw notFound();
+        await pages.changed(tx, "catalogue");
         const [base] = await tx
           .select({ productId: productVersions.productId, version: productVersions.version })
           .from(productVersions)

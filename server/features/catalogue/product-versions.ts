@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-o
 import type { VersionDetail, VersionList, VersionListQuery, VersionSummary, VersionUpdate } from "../../../contract/admin-versions";
 import { coupons, orders, patchReleases, products, productVersions } from "../../platform/db/schema";
 import type { Audit } from "../audit";
+import type { PageChanges } from "../../platform/page-topics";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { ConflictError, NotFoundError } from "../../platform/errors";
 import type { Actor } from "../contact";
@@ -76,7 +77,7 @@ const EDITABLE = [
 ] as const;
 
 /** The admin's management of product versions: read, edit, archive, delete. */
-export function createProductVersions({ db, audit, now }: ServiceDeps & { audit: Audit }) {
+export function createProductVersions({ db, audit, now, pages }: ServiceDeps & { audit: Audit; pages: PageChanges }) {
   async function detail(id: number): Promise<VersionDetail> {
     const [row] = await db
       .select({ ...summaryColumns, v: productVersions })
@@ -200,6 +201,7 @@ export function createProductVersions({ db, audit, now }: ServiceDeps & { audit:
         if (changed.length !== 1 && release.from !== null)
           throw new ConflictError("The version's status changed meanwhile; reload and try again.");
         if (changed.length !== 1) throw new NotFoundError("There is no such product version.");
+        await pages.changed(tx, "catalogue");
         const keys = EDITABLE.filter((k) => patch[k] !== undefined);
         const after = { ...pick(before, keys), ...Object.fromEntries(keys.map((k) => [k, patch[k]])) };
         await audit.record(
@@ -245,6 +247,7 @@ export function createProductVersions({ db, audit, now }: ServiceDeps & { audit:
           .where(eq(patchReleases.productVersionId, id))
           .returning({ id: patchReleases.id });
         await tx.delete(productVersions).where(eq(productVersions.id, id));
+        await pages.changed(tx, "catalogue");
         await audit.record(
           {
             ...actor,

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from "../../platform/errors";
 import type { Audit } from "../audit";
 import { isUniqueViolation } from "../../platform/db/db-errors";
 import type { ServiceDeps } from "../../platform/service-deps";
+import type { PageChanges } from "../../platform/page-topics";
 import type { Actor } from "../contact";
 
 // Versions are validated as dotted numbers, so the database can order them numerically.
@@ -14,7 +15,7 @@ const versionOrder = sql`string_to_array(${productVersions.version}, '.')::int[]
 
 export type VersionRef = { id: number; productId: string; productName: string; version: string; amountMinor: number };
 
-export function createProducts({ db, audit, now }: ServiceDeps & { audit: Audit }) {
+export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit: Audit; pages: PageChanges }) {
   return {
     /** Creates the product when new, then the version; 409 when that product_id + version exists. */
     async addVersion(input: ProductVersionInput, actor: Actor): Promise<{ id: number }> {
@@ -46,6 +47,7 @@ export function createProducts({ db, audit, now }: ServiceDeps & { audit: Audit 
               ...(input.draft ? { status: "draft" } : { status: "published", publishedAt: now() }),
             })
             .returning({ id: productVersions.id });
+          await pages.changed(tx, "catalogue");
           await audit.record(
             {
               ...actor,

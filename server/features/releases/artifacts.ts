@@ -14,6 +14,7 @@ import { artifacts, patchReleases, productVersions } from "../../platform/db/sch
 import { isUniqueViolation } from "../../platform/db/db-errors";
 import { iso, queryRows } from "../../platform/db/query-rows";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../platform/errors";
+import type { PageChanges } from "../../platform/page-topics";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { parseWith } from "../../platform/validate-input";
 import { artifactsDir, safeFilename } from "./artifact-files";
@@ -49,7 +50,7 @@ const toArtifact = (r: ArtifactRow): Artifact => ({
 });
 
 /** The admin's builds: uploaded into ARTIFACTS_DIR or registered by URL, listed with their download counts. */
-export function createArtifacts({ db, config, audit }: ServiceDeps & { audit: Audit }) {
+export function createArtifacts({ db, config, audit, pages }: ServiceDeps & { audit: Audit; pages: PageChanges }) {
   const dir = artifactsDir(config);
 
   async function resolveTarget(target: ArtifactTarget): Promise<{ versionId: number; patchId: number | null }> {
@@ -84,6 +85,7 @@ export function createArtifacts({ db, config, audit }: ServiceDeps & { audit: Au
           .insert(artifacts)
           .values({ productVersionId: versionId, patchReleaseId: patchId, platform: target.platform, arch: target.arch, ...file })
           .returning({ id: artifacts.id });
+        await pages.changed(tx, "catalogue");
         const detail = { product_id: target.product_id, version: target.patch_version ?? target.version, platform: target.platform };
         await audit.record({ ...actor, action: "artifact.create", entity: "artifact", entityId: row.id, detail }, tx);
         return { id: row.id, filename: file.filename, size: file.size, sha256: file.sha256, platform: target.platform, arch: target.arch };
@@ -139,7 +141,10 @@ export function createArtifacts({ db, config, audit }: ServiceDeps & { audit: Au
           tx,
           sql`delete from ${artifacts} where id = ${id} and download_count = 0 returning storage_name`,
         );
-        if (rows[0]) await audit.record({ ...actor, action: "artifact.delete", entity: "artifact", entityId: id }, tx);
+        if (rows[0]) {
+          await pages.changed(tx, "catalogue");
+          await audit.record({ ...actor, action: "artifact.delete", entity: "artifact", entityId: id }, tx);
+        }
         return rows[0];
       });
       if (!gone) {

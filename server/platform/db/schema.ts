@@ -677,3 +677,10 @@ export const signingKeys = pgTable(
       .where(sql`${t.retiredAt} is null`),
   ],
 );
+// One change counter per kind of public content ("catalogue": products, versions, patches, builds).
+// A write that changes what a cached public page shows adds one in its own transaction; every app
+// instance reads the counters and drops its cached pages of a topic whose counter moved (docs/decisions/102-public-page-cache.md).
+export const pageTopics = pgTable("page_topics", {
+  topic: text("topic").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

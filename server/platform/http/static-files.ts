@@ -17,6 +17,10 @@ export type StaticFile = {
   cacheControl: string;
   /** Prerendered HTML only: the CSP allowing exactly its inline scripts by hash. */
   csp?: string;
+  /** More headers the page's route set (X-Robots-Tag, Referrer-Policy): pages of the page cache only. */
+  headers?: HeaderSet;
+  /** A page the page cache rendered at run time (page-cache.ts), dropped when one of its topics changes. */
+  cached?: { topics: readonly string[] };
   /** Response headers per encoding, computed once at start (see staticAnswer). */
   answers?: Record<"identity" | "gzip" | "br" | "notModified", HeaderSet>;
 };
@@ -127,13 +131,14 @@ function compressionCache(dir: string | undefined) {
   return Object.assign(get, { prune });
 }
 
-function headerSets(file: StaticFile): NonNullable<StaticFile["answers"]> {
+export function headerSets(file: StaticFile): NonNullable<StaticFile["answers"]> {
   const base: Record<string, string> = {
     "Content-Type": file.contentType,
     "Cache-Control": file.cacheControl,
     ETag: file.etag,
     Vary: "Accept-Encoding",
     "Content-Security-Policy": file.csp ?? NOTHING_RUNS_CSP,
+    ...file.headers,
   };
   const sized = (body: Bytes, encoding?: string): HeaderSet => ({
     ...base,

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { staticAnswer, type StaticFile } from "./static-files";
+import type { PageStore } from "./page-store";
+import { staticAnswer } from "./static-files";
 
 /**
  * GET/HEAD of a file of the client build held in memory (prerendered pages, assets; see
@@ -9,12 +10,13 @@ import { staticAnswer, type StaticFile } from "./static-files";
  * Another case of a page's path ("/blog" beside "/Blog") is sent to the page's own path with a 301,
  * query kept, so each page has one URL; assets are matched exactly.
  */
-export function staticRoute(files: Map<string, StaticFile>): MiddlewareHandler {
+export function staticRoute(files: PageStore): MiddlewareHandler {
   const pagesByLowerCase = new Map<string, string>();
-  for (const [key, file] of files) if (file.contentType.startsWith("text/html")) pagesByLowerCase.set(key.toLowerCase(), key);
+  for (const [key, file] of files.entries()) if (file.contentType.startsWith("text/html")) pagesByLowerCase.set(key.toLowerCase(), key);
   return async (c, next) => {
     const pathname = c.req.path;
     const file = files.get(pathname);
+    if (file?.cached) return next();
     if (!file) {
       const canonical = pagesByLowerCase.get(pathname.toLowerCase());
       if (canonical === undefined) return next();
