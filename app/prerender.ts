@@ -17,8 +17,9 @@ export const prerenderPaths: string[] = [
 ];
 
 // Public pages rendered per request because they show live data in their HTML: dirx's download
-// buttons are its published builds (decision 093). The sitemap and the page tests list them too.
-export const serverRenderedPublicPaths: string[] = ["/products/cyber/webtools/dirx"];
+// buttons are its published builds (decision 093), the quests their live state and counts. The
+// sitemap and the page tests list them too.
+export const serverRenderedPublicPaths: string[] = ["/products/cyber/webtools/dirx", "/quests", "/quests/hall-of-fame"];
 
 /** Every public page of the site map: prerendered and per-request ones. */
 export const publicPagePaths: string[] = [...prerenderPaths, ...serverRenderedPublicPaths];

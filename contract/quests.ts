@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+export const QUEST_STATUSES = ["draft", "open", "judging", "closed"] as const;
+export const QUEST_KINDS = ["submission", "flag"] as const;
+export const QUEST_PRIZE_KINDS = ["cash", "licence", "coupon"] as const;
+export const QUEST_SUBMISSION_STATES = ["submitted", "triaged", "accepted", "duplicate", "invalid", "needs_info", "paid"] as const;
+export type QuestStatus = (typeof QUEST_STATUSES)[number];
+
 /** The form's line-break marker: "\n" typed as two characters becomes a line break when shown. */
 export const LINE_BREAK_MARKER = "\\n";
 

@@ -15,6 +15,7 @@ import { startRetentionJob } from "./platform/db/retention";
 import { createMetrics } from "./platform/metrics/metrics";
 import { loadStaticFiles } from "./platform/http/static-files";
 import { startMailSender } from "./features/mail";
+import { startQuestDeadlineJob } from "./features/quests";
 import { startRefundSweep, startStoreExpiry } from "./features/store";
 import { deploymentAssets } from "./platform/http/deployment-assets";
 import { renderPrerenderedPages } from "./platform/http/prerendered-pages";
@@ -122,6 +123,7 @@ async function main() {
   );
   const storeExpiry = startStoreExpiry(services.store);
   const refundSweep = startRefundSweep(services.store);
+  const questDeadlines = startQuestDeadlineJob(services.questSettings);
   if (!mailSender.running) logLine({ level: "info", msg: "SMTP_URL is not set: mail stays in the outbox as not sent" });
   warnIfTestPayments(config, logLine);
   if (config.NODE_ENV !== "production")
@@ -170,6 +172,7 @@ async function main() {
       mailSender.stop().catch(() => undefined),
       storeExpiry.stop(),
       refundSweep.stop(),
+      questDeadlines.stop(),
       backups?.stop(),
     ]);
     drain();

@@ -25,7 +25,7 @@ import { createPatches } from "./features/catalogue";
 import { createProducts } from "./features/catalogue";
 import { createProductVersions } from "./features/catalogue";
 import { createReleases } from "./features/catalogue";
-import { createQuests } from "./features/quests";
+import { createPublicQuests, createQuestSettings, createQuests } from "./features/quests";
 import type { ServiceDeps, ServiceObservers } from "./platform/service-deps";
 import { createPageTopics } from "./platform/page-topics";
 import { createStore, createStoreMailReissuers, createStoreSecrets } from "./features/store";
@@ -75,6 +75,8 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     patches: createPatches({ ...deps, audit, products, pages: pageTopics }),
     releases: createReleases(deps),
     quests: createQuests({ ...deps, audit }),
+    publicQuests: createPublicQuests(deps),
+    questSettings: createQuestSettings({ ...deps, audit, catalogue: products }),
     dashboard: createDashboard(deps),
     store: createStore({ ...deps, rateLimiter, audit }),
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),

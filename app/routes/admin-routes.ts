@@ -27,6 +27,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/messages", "routes/admin/messages.tsx"),
     route("dashboard/outbox", "routes/admin/outbox.tsx"),
     route("dashboard/quests", "routes/admin/quests.tsx"),
+    route("dashboard/quests/:id", "routes/admin/quest-settings.tsx"),
     route("dashboard/versions", "routes/admin/versions.tsx"),
     route("dashboard/versions/:id", "routes/admin/version-detail.tsx"),
     route("dashboard/account", "routes/admin/account.tsx"),

@@ -29,6 +29,10 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("account", "routes/public/account.tsx"),
     // Release notes (server-rendered: the admin publishes at run time); their feed is outside the layout.
     route("releases/:productId", "routes/public/releases.tsx"),
+    // Quests (server-rendered: the admin posts and judges them at run time).
+    route("quests", "routes/public/quests.tsx"),
+    route("quests/hall-of-fame", "routes/public/quest-hall-of-fame.tsx"),
+    route("quests/:id", "routes/public/quest-detail.tsx"),
   ]),
   // An invoice or credit note (printable HTML, and as PDF), opened with its order's access token or
   // by the signed-in customer whose order it is.

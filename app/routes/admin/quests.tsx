@@ -59,6 +59,12 @@ function QuestItem({ quest, remover, confirm }: ItemProps) {
     <li className="rounded-lg bg-white p-4 shadow" aria-label={quest.title}>
       <h2 className="text-lg font-semibold break-words">{quest.title}</h2>
       <p className="mt-1 text-sm font-medium text-green-800">Prize: {quest.prize}</p>
+      <p className="mt-1 text-sm">
+        <Link className="text-blue-800 underline" to={`/dashboard/quests/${quest.id}`}>
+          Settings<span className="sr-only"> of {quest.title}</span>
+        </Link>{" "}
+        (status, deadline, rules, how the prize is paid)
+      </p>
       <div className="mt-2">
         <QuestDescription text={quest.description} />
       </div>

@@ -1,3 +1,6 @@
 // The quests area's door: what other areas and the app may use.
+export { startQuestDeadlineJob } from "./deadline-job";
+export { createPublicQuests, type PublicQuest, type PublicQuests } from "./public-quests";
+export { createQuestSettings, type QuestSettingsService } from "./quest-settings";
 export { createQuests } from "./quests";
 export { questOperations } from "./routes";

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import type { Quest, QuestCreate, QuestUpdate } from "../../../contract/quests";
 import { quests } from "../../platform/db/schema";
 import type { Audit } from "../audit";
@@ -44,11 +44,12 @@ export function createQuests({ db, now, audit }: ServiceDeps & { audit: Audit })
       });
     },
 
-    /** Newest first, at most 100 (quests_created_idx). */
-    async list(): Promise<(Quest & { createdAt: string })[]> {
+    /** Newest first, at most 100 (quests_created_idx); `publicOnly` leaves drafts out (GET /api/devquests). */
+    async list({ publicOnly = false } = {}): Promise<(Quest & { createdAt: string })[]> {
       const rows = await db
         .select()
         .from(quests)
+        .where(publicOnly ? ne(quests.status, "draft") : undefined)
         .orderBy(descNullsLast(quests.createdAt), descNullsLast(quests.id))
         .limit(QUEST_LIST_LIMIT);
       return rows.map((r) => ({

@@ -29,7 +29,7 @@ export const questOperations = [
     // Public: the quest list is shown to visitors.
     description: "The newest 100 quest modules; public, shown to visitors.",
     ok: [200, QuestListSchema],
-    handler: async (c) => ({ status: "success", quests: await c.get("services").quests.list() }),
+    handler: async (c) => ({ status: "success", quests: await c.get("services").quests.list({ publicOnly: true }) }),
   }),
   defineOperation({
     method: "patch",

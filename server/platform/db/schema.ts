@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { QUEST_KINDS, QUEST_PRIZE_KINDS, QUEST_STATUSES, QUEST_SUBMISSION_STATES } from "../../../contract/quests";
 import { ORDER_STATUSES } from "../../../contract/store";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -187,6 +188,9 @@ export const patchReleases = pgTable(
   ],
 );
 
+// A quest module (SPEC's title, description, prize) and what makes it a public quest: its state,
+// window, kind and the prize it pays (docs/decisions/107-public-quests.md). `prize` stays the text
+// shown; `prize_kind` says how it is paid.
 export const quests = pgTable(
   "quests",
   {
@@ -195,8 +199,48 @@ export const quests = pgTable(
     description: text("description").notNull(),
     prize: text("prize").notNull(),
     createdAt: createdAt(),
+    status: text("status", { enum: QUEST_STATUSES }).notNull().default("open"),
+    kind: text("kind", { enum: QUEST_KINDS }).notNull().default("submission"),
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    deadline: timestamp("deadline", { withTimezone: true }),
+    rules: text("rules").notNull().default(""),
+    prizeKind: text("prize_kind", { enum: QUEST_PRIZE_KINDS }).notNull().default("cash"),
+    prizeAmountPaise: bigint("prize_amount_paise", { mode: "number" }),
+    prizeProductId: text("prize_product_id"),
+    prizeVersion: text("prize_version"),
+    prizePercent: integer("prize_percent"),
+    winners: integer("winners").notNull().default(1),
+    flagHash: text("flag_hash"),
   },
-  (t) => [index("quests_created_idx").on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("quests_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    check("quests_status_check", sql`${t.status} in ('draft', 'open', 'judging', 'closed')`),
+    check("quests_winners_check", sql`${t.winners} between 1 and 100`),
+  ],
+);
+
+// A participant's entry to a quest: one per participant and quest. `first_answer_at` is when the
+// admin first moved it on from `submitted` (the public median time to first answer reads it).
+export const questSubmissions = pgTable(
+  "quest_submissions",
+  {
+    id: serial("id").primaryKey(),
+    questId: integer("quest_id")
+      .notNull()
+      .references(() => quests.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    state: text("state", { enum: QUEST_SUBMISSION_STATES }).notNull().default("submitted"),
+    body: text("body").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    firstAnswerAt: timestamp("first_answer_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("quest_submissions_one_per_participant").on(t.questId, t.customerId),
+    index("quest_submissions_answered_idx").on(t.createdAt),
+  ],
 );
 
 export const customers = pgTable(
@@ -206,6 +250,9 @@ export const customers = pgTable(
     email: text("email").notNull().unique(),
     name: text("name").notNull(),
     createdAt: createdAt(),
+    // Chosen at a first quest submission; shown on the quest pages only with `public_credit`.
+    displayName: text("display_name"),
+    publicCredit: boolean("public_credit").notNull().default(false),
   },
   (t) => [
     // The store finds a customer by e-mail case-insensitively (Bob@x.com and bob@x.com are one buyer).
