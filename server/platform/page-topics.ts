@@ -4,10 +4,11 @@ import { pageTopics } from "./db/schema";
 
 /**
  * What a cached public page shows, by kind of content. "catalogue": products, versions, patches
- * and their builds (release notes, their feeds, product pages with builds, the sitemap). A new kind
+ * and their builds (release notes, their feeds, product pages with builds, the sitemap); "quests":
+ * the quests, their states and submission counts (the quest pages, the sitemap). A new kind
  * is one more name here and a `changePages` call in the writes that change it.
  */
-export type PageTopic = "catalogue";
+export type PageTopic = "catalogue" | "quests";
 
 /** How long a change made on this instance keeps its pages out of the cache while the counter is not yet read back (a transaction still open, or rolled back). */
 const PENDING_MS = 10_000;

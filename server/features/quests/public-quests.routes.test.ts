@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestSettingsSchema } from "../../../contract/quest-settings";
 import { addVersions } from "../../../tests/helpers/product-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { auditLog, customers, questSubmissions, quests } from "../../platform/db/schema";
+import { auditLog, customers, pageTopics, questSubmissions, quests } from "../../platform/db/schema";
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -15,6 +15,8 @@ beforeAll(async () => {
   await addVersions(t, headers, "quest-tool", ["2.0"]);
 });
 afterAll(() => t.close());
+
+const questsCounter = async () => (await t.database.db.select().from(pageTopics).where(eq(pageTopics.topic, "quests")))[0]?.version ?? 0;
 
 async function quest(title: string, settings: Record<string, unknown> = {}) {
   const res = await t.request("/api/devquests", {
@@ -43,11 +45,14 @@ describe("public quests", () => {
 
   it("an open quest past its deadline shows as judging, and the deadline job moves it", async () => {
     const id = await quest("Deadline soon", { deadline: "2026-11-28T18:00" });
+    const before = await questsCounter();
     // 18:00 India time is 12:30 UTC.
     expect((await t.services.publicQuests.get(id)).deadline).toBe("2026-11-28T12:30:00.000Z");
     clock = new Date("2026-11-28T12:31:00Z");
     expect((await t.services.publicQuests.get(id)).status).toBe("judging");
     expect(await t.services.questSettings.judgeDue()).toBeGreaterThanOrEqual(1);
+    // The cached quest pages are dropped on every instance: the quests counter moved.
+    expect(await questsCounter()).toBeGreaterThan(before);
     const [row] = await t.database.db.select().from(quests).where(eq(quests.id, id));
     expect(row.status).toBe("judging");
     clock = new Date("2026-11-28T10:00:00Z");

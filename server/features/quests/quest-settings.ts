@@ -1,10 +1,11 @@
 import { hash } from "@node-rs/argon2";
-import { and, count, eq, isNotNull, lte } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, lte } from "drizzle-orm";
 import type { QuestDetail, QuestSettings } from "../../../contract/quest-settings";
 import { toMinor } from "../../../contract/money";
 import { questSubmissions, quests } from "../../platform/db/schema";
 import { InvalidInputError, NotFoundError } from "../../platform/errors";
 import type { ServiceDeps } from "../../platform/service-deps";
+import type { PageChanges } from "../../platform/page-topics";
 import type { Audit } from "../audit";
 import type { Actor } from "../contact";
 import { toQuestDetail } from "./public-quests";
@@ -15,7 +16,17 @@ const invalid = (field: string, message: string) => new InvalidInputError(messag
 export type PrizeCatalogue = { versionsOf(productId: string): Promise<string[]> };
 
 /** The admin's quest settings: status, window, kind, rules, the prize and how it is paid. */
-export function createQuestSettings({ db, now, audit, catalogue }: ServiceDeps & { audit: Audit; catalogue: PrizeCatalogue }) {
+// The deadline job runs every minute; a quest that opened within this window drops the cached
+// quest pages once more, so "opens on …" turns into the form without a write.
+const OPENED_WINDOW_MS = 120_000;
+
+export function createQuestSettings({
+  db,
+  now,
+  audit,
+  catalogue,
+  pages,
+}: ServiceDeps & { audit: Audit; catalogue: PrizeCatalogue; pages: PageChanges }) {
   async function checkPrize(settings: QuestSettings) {
     if (settings.prize_kind === "cash") return;
     const versions = await catalogue.versionsOf(settings.prize_product_id);
@@ -56,6 +67,7 @@ export function createQuestSettings({ db, now, audit, catalogue }: ServiceDeps &
           ...(flagHash ? { flagHash } : {}),
         };
         await tx.update(quests).set(changes).where(eq(quests.id, id));
+        await pages.changed(tx, "quests");
         // The audit names what changed, never the flag or its hash.
         const changed = Object.keys(changes).filter(
           (k) => k !== "flagHash" && String(changes[k as keyof typeof changes]) !== String(old[k as keyof typeof old]),
@@ -67,14 +79,25 @@ export function createQuestSettings({ db, now, audit, catalogue }: ServiceDeps &
       });
     },
 
-    /** Open quests past their deadline move to judging (the deadline job); the count of quests moved. */
+    /**
+     * Open quests past their deadline move to judging (the deadline job); the count of quests moved.
+     * A move, or a quest that opened within the last two minutes, drops the cached quest pages.
+     */
     async judgeDue(): Promise<number> {
-      const moved = await db
-        .update(quests)
-        .set({ status: "judging" })
-        .where(and(eq(quests.status, "open"), isNotNull(quests.deadline), lte(quests.deadline, now())))
-        .returning({ id: quests.id });
-      return moved.length;
+      const at = now();
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(quests)
+          .set({ status: "judging" })
+          .where(and(eq(quests.status, "open"), isNotNull(quests.deadline), lte(quests.deadline, at)))
+          .returning({ id: quests.id });
+        const [opened] = await tx
+          .select({ n: count() })
+          .from(quests)
+          .where(and(eq(quests.status, "open"), gt(quests.opensAt, new Date(at.getTime() - OPENED_WINDOW_MS)), lte(quests.opensAt, at)));
+        if (moved.length > 0 || Number(opened.n) > 0) await pages.changed(tx, "quests");
+        return moved.length;
+      });
     },
   };
 }

@@ -3,13 +3,14 @@ import type { Quest, QuestCreate, QuestUpdate } from "../../../contract/quests";
 import { quests } from "../../platform/db/schema";
 import type { Audit } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
+import type { PageChanges } from "../../platform/page-topics";
 import { NotFoundError } from "../../platform/errors";
 import type { Actor } from "../contact";
 import { descNullsLast } from "../../platform/db/newest-first";
 
 export const QUEST_LIST_LIMIT = 100;
 
-export function createQuests({ db, now, audit }: ServiceDeps & { audit: Audit }) {
+export function createQuests({ db, now, audit, pages }: ServiceDeps & { audit: Audit; pages: PageChanges }) {
   return {
     async create(input: QuestCreate, actor: Actor): Promise<Quest> {
       return db.transaction(async (tx) => {
@@ -17,6 +18,7 @@ export function createQuests({ db, now, audit }: ServiceDeps & { audit: Audit })
           .insert(quests)
           .values({ ...input, createdAt: now() })
           .returning();
+        await pages.changed(tx, "quests");
         await audit.record({ ...actor, action: "quest.create", entity: "quest", entityId: row.id }, tx);
         return { id: row.id, title: row.title, description: row.description, prize: row.prize };
       });
@@ -28,6 +30,7 @@ export function createQuests({ db, now, audit }: ServiceDeps & { audit: Audit })
         const [old] = await tx.select().from(quests).where(eq(quests.id, id)).for("update");
         if (!old) throw new NotFoundError("There is no such quest.");
         const [row] = await tx.update(quests).set(changes).where(eq(quests.id, id)).returning();
+        await pages.changed(tx, "quests");
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, old[k as keyof QuestUpdate]]));
         await audit.record({ ...actor, action: "quest.update", entity: "quest", entityId: id, detail: { before, after: changes } }, tx);
         return { id: row.id, title: row.title, description: row.description, prize: row.prize };
@@ -39,6 +42,7 @@ export function createQuests({ db, now, audit }: ServiceDeps & { audit: Audit })
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(quests).where(eq(quests.id, id)).returning();
         if (!row) throw new NotFoundError("There is no such quest.");
+        await pages.changed(tx, "quests");
         const before = { title: row.title, prize: row.prize };
         await audit.record({ ...actor, action: "quest.delete", entity: "quest", entityId: id, detail: { before } }, tx);
       });
