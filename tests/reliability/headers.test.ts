@@ -15,8 +15,8 @@ function scriptSrc(csp: string): string {
 }
 
 describe("security headers", () => {
-  it("SSR page /login uses a nonce, no unsafe-inline", async () => {
-    const res = await fetch(`${server.url}/login`);
+  it("a page rendered per request uses a nonce, no unsafe-inline", async () => {
+    const res = await fetch(`${server.url}/checkout/dirx`);
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(scriptSrc(csp)).toContain("'nonce-");
     expect(scriptSrc(csp)).not.toContain("'unsafe-inline'");
@@ -31,6 +31,19 @@ describe("security headers", () => {
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(scriptSrc(csp)).toContain("'sha256-");
     expect(scriptSrc(csp)).not.toContain("'unsafe-inline'");
+  });
+
+  // Held by the page cache: rendered once for every visitor, so its inline scripts go by hash too.
+  it("cached /login and /releases/dirx use sha256 hashes, no nonce, no unsafe-inline", async () => {
+    for (const path of ["/login", "/releases/dirx"]) {
+      const res = await fetch(`${server.url}${path}`);
+      const csp = scriptSrc(res.headers.get("content-security-policy") ?? "");
+      expect(res.headers.get("etag"), path).toBeTruthy();
+      expect(csp, path).toContain("'sha256-");
+      expect(csp, path).not.toContain("'nonce-");
+      expect(csp, path).not.toContain("'unsafe-inline'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
   });
 
   it("HSTS only over forwarded https", async () => {
