@@ -7,7 +7,7 @@ import { gotoHydrated } from "./hydration";
 // when it was replaced and the way to the account; the rotate panel closes and unticks itself.
 test.describe.configure({ timeout: 120_000 });
 
-test("buy, replace the key from the account, open the receipt link again: no key, the date it was replaced", async ({ page }, testInfo) => {
+test("buy, replace the key from the account, open the receipt link again: no key, the date it was replaced", async ({ page }) => {
   const { email } = buyer("key-replaced");
   const key = await buy(page, email);
   const receipt = page.url();
@@ -26,7 +26,6 @@ test("buy, replace the key from the account, open the receipt link again: no key
   await expect(panel).not.toHaveAttribute("open");
   await panel.getByText("Replace my key", { exact: true }).first().click();
   await expect(page.getByLabel("I understand, replace the key")).not.toBeChecked();
-  await page.screenshot({ path: `/tmp/h38-account-${testInfo.project.name}.png`, fullPage: true });
 
   await page.goto(receipt);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your licence key was replaced");
@@ -37,5 +36,4 @@ test("buy, replace the key from the account, open the receipt link again: no key
   await expect(page.getByTestId("licence-key")).toHaveCount(0);
   await expect(page.getByText(key)).toHaveCount(0);
   await expect(page.getByText(fresh)).toHaveCount(0);
-  await page.screenshot({ path: `/tmp/h38-receipt-${testInfo.project.name}.png`, fullPage: true });
 });
