@@ -162,6 +162,11 @@ export const OrderPublicViewSchema = z.object({
   provider: z.string(),
   payment_id: z.string().nullable(),
   licence_key: z.string().nullable(),
+  /**
+   * Set once the paid order's key was replaced from the account or its licence revoked: this link
+   * shows no key from then on, only what happened and when (the current key is in the account).
+   */
+  key_withdrawn: z.object({ reason: z.enum(["replaced", "revoked"]), at: z.string() }).nullable(),
   machine_limit: z.number().int(),
   created_at: z.string(),
   paid_at: z.string().nullable(),

@@ -70,7 +70,8 @@ export function LicencePanel({ licence, revealedKey }: { licence: AccountLicence
         <p className="mt-2 text-sm text-slate-700">No machine is using this licence.</p>
       )}
       {usable ? (
-        <details className="mt-3">
+        // Keyed by the key's last group: once a new key is in, React mounts a fresh panel, closed and unticked.
+        <details key={licence.key_hint} className="mt-3">
           <summary className="cursor-pointer text-sm font-semibold text-red-800">Replace my key</summary>
           <Form method="post" className="mt-2 rounded border border-red-200 bg-red-50 p-3 text-sm">
             <p>For a key that leaked: you get a new key, the old one stops working at once and every machine must activate again.</p>

@@ -4,6 +4,7 @@ import { OrderSummary } from "../../components/store/order-summary";
 import { ReceiptDownloads } from "../../components/store/receipt-downloads";
 import { useOrderStatus } from "../../components/store/use-order-status";
 import { CopyButton } from "../../components/copy-button";
+import { indiaDate } from "../../lib/india-date";
 import type { Route } from "./+types/checkout-receipt";
 import { loadReceipt } from "./checkout-order.server";
 
@@ -34,8 +35,17 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
     );
   }
   const again = `/checkout/${encodeURIComponent(view.product_id)}`;
-  const paid = view.licence_key !== null && view.paid_at !== null;
-  const title = paid ? "Thank you: your licence is ready" : view.status === "pending" ? "Waiting for your payment" : "This order was not paid";
+  const withdrawn = view.paid_at !== null ? view.key_withdrawn : null;
+  const paid = (view.licence_key !== null || withdrawn !== null) && view.paid_at !== null;
+  const title = withdrawn
+    ? withdrawn.reason === "replaced"
+      ? "Your licence key was replaced"
+      : "This licence was revoked"
+    : paid
+      ? "Thank you: your licence is ready"
+      : view.status === "pending"
+        ? "Waiting for your payment"
+        : "This order was not paid";
   return (
     <>
       <PageHero eyebrow={`Checkout · Order #${view.order_id}`} title={title} />
@@ -64,6 +74,22 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
+        {withdrawn ? (
+          <section className={`${box} border-amber-400 bg-amber-50`} data-testid="key-withdrawn">
+            <p>
+              {withdrawn.reason === "replaced"
+                ? `This order's licence key was replaced on ${indiaDate(withdrawn.at)}. The old key no longer works, and this page no longer shows a key.`
+                : `This order's licence was revoked on ${indiaDate(withdrawn.at)}. Its key no longer works, and this page no longer shows it.`}
+            </p>
+            <p className="mt-2">
+              {withdrawn.reason === "replaced" ? "Your current key, your machines and your receipts are in " : "The licence's state is in "}
+              <a className="font-semibold text-sky-800 underline" href="/account">
+                your account
+              </a>
+              : sign in with this order's e-mail address, no password needed.
+            </p>
+          </section>
+        ) : null}
         {paid && view.licence_key ? (
           <section aria-labelledby="key-title" className={`${box} border-green-300 bg-green-50`}>
             <div className="flex flex-wrap items-center justify-between gap-2">

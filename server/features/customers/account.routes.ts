@@ -38,7 +38,7 @@ export const customerAccountOperations = [
     summary: "Sign in with the mailed code or link token",
     description:
       "`{email, code}` or `{token}`. Starts a customer session (HttpOnly cookie, 30 days, 7 days idle). Five wrong codes void the " +
-      "code; a used or expired one answers 400 asking for a new one.",
+      "code, however many arrive at once; a wrong, used or expired code and an unknown address all answer the same 400 asking for a new one.",
     body: AccountVerifySchema,
     ok: [200, SuccessMessageSchema],
     errors: [400, 415, 429],

@@ -17,8 +17,9 @@ import { newKeyMail } from "./new-key-mail";
 
 export const RECEIPTS_PER_HOUR = 3;
 const NO_LICENCE = "You have no such licence.";
+const REPLACED_MEANWHILE = "This key was replaced a moment ago, or the licence revoked. Reload your account to see the current key.";
 
-type OwnedLicence = { id: string; key_encrypted: string; revoked: boolean };
+type OwnedLicence = { id: string; key_hash: string; key_encrypted: string; revoked: boolean };
 
 /** The signed-in customer's account: only their own orders, licences and machines. */
 export function createCustomerAccount(
@@ -33,7 +34,7 @@ export function createCustomerAccount(
   async function ownedLicence(exec: Pick<Db, "execute">, customerId: number, licenceId: number, lock = false): Promise<OwnedLicence> {
     const rows = await queryRows<OwnedLicence>(
       exec,
-      sql`select ${licences.id}, ${licences.keyEncrypted}, ${licences.revokedAt} is not null as revoked
+      sql`select ${licences.id}, ${licences.keyHash}, ${licences.keyEncrypted}, ${licences.revokedAt} is not null as revoked
         from ${licences} join ${orders} on ${orders.id} = ${licences.orderId}
         where ${licences.id} = ${licenceId} and ${orders.customerId} = ${customerId}${lock ? sql` for update of ${licences}` : sql``}`,
     );
@@ -85,14 +86,19 @@ export function createCustomerAccount(
       if (!(await releaseMachine(db, licenceId, machineId))) throw new NotFoundError("That machine holds no seat of this licence.");
     },
 
-    /** A new key for a leaked one: the old stops validating at once, machines released, the new key mailed. */
+    /**
+     * A new key for a leaked one: the old stops validating at once, machines released, the new key
+     * mailed. The key to replace and the request's time are taken before the transaction, so a
+     * rotation that arrives while another is under way replaces nothing and answers 409 (rotate.ts).
+     */
     async rotate(customer: SessionCustomer, licenceId: number): Promise<string> {
+      const requested = now();
       const secret = await secrets.licenceSecret();
+      const licence = await ownedLicence(db, customer.id, licenceId);
+      if (licence.revoked) throw new ConflictError("This licence has been revoked.");
       return db.transaction(async (tx) => {
-        const licence = await ownedLicence(tx, customer.id, licenceId);
-        if (licence.revoked) throw new ConflictError("This licence has been revoked.");
-        const key = await rotateLicenceKey(tx, secret, licenceId);
-        if (!key) throw new ConflictError("This licence has been revoked.");
+        const key = await rotateLicenceKey(tx, secret, { id: licenceId, replacing: licence.key_hash, requested, at: now() });
+        if (!key) throw new ConflictError(REPLACED_MEANWHILE);
         await enqueueMail(tx as Db, config, newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId }));
         return key;
       });

@@ -2,11 +2,11 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
-import { customerSignIns, customers } from "../../platform/db/schema";
+import { customerSignIns, customers, rateLimits } from "../../platform/db/schema";
 import { bare, names } from "../../platform/db/sql-names";
 import { InvalidInputError } from "../../platform/errors";
 import { logLine } from "../../platform/log";
-import { type RateLimiter, throttlePerMinute } from "../../platform/rate-limit";
+import { type RateLimiter, rateWindow, throttlePerMinute } from "../../platform/rate-limit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { enqueueSignInMail } from "./sign-in-mail";
 
@@ -19,7 +19,11 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 const codeHash = (tokenHash: string, code: string) => sha256(`${tokenHash}:${code}`);
 
 export const ASK_AGAIN = "This sign-in code or link has expired or was already used. Ask for a new one.";
-const WRONG_CODE = "That code is not right. Check the mail and try again.";
+/**
+ * Every failed code answers this one sentence: a wrong code, a used, expired or voided one, and an
+ * address with no customer look the same, so the answer never tells whether an address is known.
+ */
+export const CODE_FAILED = "That code is not right, or it has expired or was already used. Ask for a new one if the mailed code fails.";
 
 type Used = { customer_id: number };
 
@@ -33,8 +37,9 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
 
   /**
    * Mails a code and a link when a customer has this e-mail. An unknown address does the same work
-   * (random secrets, their hashes, the per-address count) and gets the same answer, only no mail.
-   * Over SIGN_IN_MAILS_PER_HOUR for one address nothing more is mailed, with the same answer.
+   * (random secrets, their hashes, the per-address count, a transaction with a write) and gets the
+   * same answer, only no mail. Over SIGN_IN_MAILS_PER_HOUR for one address nothing more is mailed,
+   * with the same answer and the same work.
    */
   async function request(email: string, clientIp: string): Promise<void> {
     await perIp(clientIp);
@@ -48,8 +53,8 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
       db,
       sql`select ${customers.id}, ${customers.email}, ${customers.name} from ${customers} where lower(${customers.email}) = ${emailKey}`,
     );
-    if (!customer || !mails.allowed) return;
     const at = now();
+    if (!customer || !mails.allowed) return decoy(emailKey, at);
     await db.transaction(async (tx) => {
       // A new code voids the older ones: one live code per customer, so 5 guesses are 5 in all.
       await tx.execute(
@@ -67,6 +72,26 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
       logLine({ level: "info", msg: "customer sign-in code (no SMTP_URL: printed for development)", to: customer.email, code });
   }
 
+  /**
+   * The work of a mailed code for an address that gets none: the same voiding UPDATE (it matches no
+   * row) and one committed write (a counter row the retention job deletes), so a known and an unknown
+   * address cost the database alike and the answer's timing does not tell them apart.
+   */
+  async function decoy(emailKey: string, at: Date): Promise<void> {
+    const window = rateWindow(at.getTime(), 3600);
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update ${customerSignIns} set ${bare(customerSignIns.usedAt)} = ${at.toISOString()}
+          where ${customerSignIns.customerId} = ${0} and ${customerSignIns.usedAt} is null`,
+      );
+      await tx.execute(
+        sql`insert into ${rateLimits} (${names(rateLimits.key, rateLimits.windowStart, rateLimits.count)})
+          values (${`account-sign-in-decoy:${sha256(emailKey)}`}, ${window.start.toISOString()}, 1)
+          on conflict (${names(rateLimits.key, rateLimits.windowStart)}) do update set ${bare(rateLimits.count)} = ${rateLimits.count} + 1`,
+      );
+    });
+  }
+
   /** Uses the row once: the conditional UPDATE lets exactly one of two simultaneous verifies through. */
   async function consume(condition: ReturnType<typeof sql>): Promise<number | null> {
     const at = now().toISOString();
@@ -80,7 +105,12 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
     return rows[0] ? Number(rows[0].customer_id) : null;
   }
 
-  /** The customer the code signs in; a wrong code counts, and the 5th wrong one voids it. */
+  /**
+   * The customer the code signs in. One UPDATE checks the code and counts a wrong one, and only while
+   * fewer than MAX_CODE_FAILURES were counted: simultaneous guesses queue on the row's lock and each
+   * sees the count the earlier ones left, so any number at once get at most 5 tries in all. The
+   * guess that makes the 5th failure voids the code (used_at).
+   */
   async function verifyCode(email: string, code: string, clientIp: string): Promise<number> {
     await perIp(clientIp);
     const at = now().toISOString();
@@ -92,19 +122,20 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
           and s.${bare(customerSignIns.expiresAt)} > ${at}::timestamptz
         order by s.${bare(customerSignIns.createdAt)} desc limit 1`,
     );
-    if (!live) throw new InvalidInputError(ASK_AGAIN, { code: ASK_AGAIN });
-    const customerId = await consume(
-      sql`${customerSignIns.id} = ${live.id} and ${customerSignIns.codeHash} = ${codeHash(live.token_hash, code.trim())}`,
-    );
-    if (customerId != null) return customerId;
-    const failed = await queryRows<{ failures: number }>(
+    if (!live) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
+    const guess = codeHash(live.token_hash, code.trim());
+    const [tried] = await queryRows<{ customer_id: number | null }>(
       db,
-      sql`update ${customerSignIns} set ${bare(customerSignIns.failures)} = ${customerSignIns.failures} + 1,
-          ${bare(customerSignIns.usedAt)} = case when ${customerSignIns.failures} + 1 >= ${MAX_CODE_FAILURES} then ${at}::timestamptz end
-        where ${customerSignIns.id} = ${live.id} and ${customerSignIns.usedAt} is null returning ${customerSignIns.failures} as failures`,
+      sql`update ${customerSignIns} set
+          ${bare(customerSignIns.failures)} = ${customerSignIns.failures} + case when ${customerSignIns.codeHash} = ${guess} then 0 else 1 end,
+          ${bare(customerSignIns.usedAt)} = case when ${customerSignIns.codeHash} = ${guess} or ${customerSignIns.failures} + 1 >= ${MAX_CODE_FAILURES}
+            then ${at}::timestamptz end
+        where ${customerSignIns.id} = ${live.id} and ${customerSignIns.usedAt} is null and ${customerSignIns.expiresAt} > ${at}::timestamptz
+          and ${customerSignIns.failures} < ${MAX_CODE_FAILURES}
+        returning case when ${customerSignIns.codeHash} = ${guess} then ${customerSignIns.customerId} end as customer_id`,
     );
-    if (!failed.length || Number(failed[0].failures) >= MAX_CODE_FAILURES) throw new InvalidInputError(ASK_AGAIN, { code: ASK_AGAIN });
-    throw new InvalidInputError(WRONG_CODE, { code: WRONG_CODE });
+    if (tried?.customer_id == null) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
+    return Number(tried.customer_id);
   }
 
   /** The customer the link's token signs in. */

@@ -26,6 +26,7 @@ type ViewRow = {
   payment_id: string | null;
   key_encrypted: string | null;
   revoked_at: string | null;
+  key_replaced_at: string | null;
   machine_limit: number;
   created_at: string;
   paid_at: string | null;
@@ -49,7 +50,7 @@ export function createOrders(ctx: StoreContext) {
         db,
         sql`select ${o.id}, ${o.status}, ${pv.productId}, ${p.name} as product_name, ${pv.version}, ${o.customerEmail}, ${o.customerName},
           ${o.listAmountMinor}, ${o.discountMinor}, ${o.amountPaidMinor}, ${c.code} as coupon, ${o.provider}, ${o.paymentId},
-          ${o.providerOrderId}, ${l.keyEncrypted}, ${l.revokedAt}, coalesce(${l.machineLimit}, ${pv.machineLimit}) as machine_limit,
+          ${o.providerOrderId}, ${l.keyEncrypted}, ${l.revokedAt}, ${l.keyReplacedAt}, coalesce(${l.machineLimit}, ${pv.machineLimit}) as machine_limit,
           ${o.createdAt}, ${o.paidAt}, ${o.expiresAt}, ${o.accessTokenHash}
         from ${orders} ${o} join ${productVersions} ${pv} on ${pv.id} = ${o.productVersionId} join ${products} ${p} on ${p.id} = ${pv.productId}
           left join ${coupons} ${c} on ${c.id} = ${o.couponId} left join ${licences} ${l} on ${l.orderId} = ${o.id}
@@ -87,8 +88,16 @@ export function createOrders(ctx: StoreContext) {
       const order = Number.isSafeInteger(orderId) && orderId > 0 ? await load(orderId) : undefined;
       if (!order || !tokenMatches(order.access_token_hash, token)) throw new NotFoundError("There is no such order.");
       const paid = order.status === "placed" || order.status === "active" || order.status === "expired";
+      // A replaced key or a revoked licence closes this link: it shows what happened, never a key.
+      const withdrawn = !paid
+        ? null
+        : order.revoked_at
+          ? { reason: "revoked" as const, at: iso(order.revoked_at) as string }
+          : order.key_replaced_at
+            ? { reason: "replaced" as const, at: iso(order.key_replaced_at) as string }
+            : null;
       const licenceKey =
-        paid && order.key_encrypted && !order.revoked_at ? decryptLicenceKey(await ctx.secrets.licenceSecret(), order.key_encrypted) : null;
+        paid && order.key_encrypted && !withdrawn ? decryptLicenceKey(await ctx.secrets.licenceSecret(), order.key_encrypted) : null;
       return {
         order_id: Number(order.id),
         status: order.status,
@@ -105,6 +114,7 @@ export function createOrders(ctx: StoreContext) {
         provider: order.provider ?? "",
         payment_id: order.payment_id,
         licence_key: licenceKey,
+        key_withdrawn: withdrawn,
         machine_limit: Number(order.machine_limit),
         created_at: iso(order.created_at) as string,
         paid_at: iso(order.paid_at),

@@ -337,6 +337,8 @@ export const licences = pgTable("licences", {
   machineLimit: integer("machine_limit").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  // When the customer last replaced the key: from then on the receipt page shows no key, only this date.
+  keyReplacedAt: timestamp("key_replaced_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

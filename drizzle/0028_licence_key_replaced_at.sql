@@ -1,0 +1,1 @@
+ALTER TABLE "licences" ADD COLUMN "key_replaced_at" timestamp with time zone;
