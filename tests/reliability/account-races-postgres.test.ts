@@ -52,6 +52,43 @@ describe.skipIf(!pgUrl)("customer account races on PostgreSQL, two app instances
     figures.push("| 2 verifies of one code or link at once, 10 rounds | one 200 and one 400 each round |");
   });
 
+  it("two rotations held at the licence row's lock: once it is free, one replaces the key and the other gets 409, 3 rounds", async () => {
+    const holder = db.open(1);
+    for (let round = 0; round < 3; round++) {
+      const email = `rotate-twice${round}@example.com`;
+      await buy(a, email);
+      const headers = await signIn(a, email);
+      const account = AccountSchema.parse(await (await a.request("/api/account", { headers })).json());
+      const licenceId = account.orders[0].licence?.id as number;
+      // Another connection holds the row, so both requests have read the key and wait at their UPDATE.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holding = holder.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from licences where id = ${licenceId} for update`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const rotations = [a, b].map((t) => t.request(`/api/account/licences/${licenceId}/rotate`, { method: "POST", headers }));
+      try {
+        await expect
+          .poll(
+            () => count(sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+            { timeout: 10_000 },
+          )
+          .toBe(2);
+      } finally {
+        release();
+        await holding;
+      }
+      const statuses = (await Promise.all(rotations)).map((r) => r.status);
+      expect(statuses.sort()).toEqual([200, 409]);
+      figures.push(`| 2 rotations queued on the licence row, round ${round + 1} | ${statuses.join(" and ")} |`);
+    }
+  });
+
   it("a rotate racing 20 activations of the old key leaves no machine on the old key, 5 rounds", async () => {
     for (let round = 0; round < 5; round++) {
       const email = `rotate${round}@example.com`;
