@@ -4,7 +4,7 @@ import { OrderSummary } from "../../components/store/order-summary";
 import { ReceiptDownloads } from "../../components/store/receipt-downloads";
 import { useOrderStatus } from "../../components/store/use-order-status";
 import { CopyButton } from "../../components/copy-button";
-import { indiaDate } from "../../lib/india-date";
+import { formatDate } from "../../../contract/time";
 import type { Route } from "./+types/checkout-receipt";
 import { loadReceipt } from "./checkout-order.server";
 
@@ -78,8 +78,8 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           <section className={`${box} border-amber-400 bg-amber-50`} data-testid="key-withdrawn">
             <p>
               {withdrawn.reason === "replaced"
-                ? `This order's licence key was replaced on ${indiaDate(withdrawn.at)}. The old key no longer works, and this page no longer shows a key.`
-                : `This order's licence was revoked on ${indiaDate(withdrawn.at)}. Its key no longer works, and this page no longer shows it.`}
+                ? `This order's licence key was replaced on ${formatDate(withdrawn.at)}. The old key no longer works, and this page no longer shows a key.`
+                : `This order's licence was revoked on ${formatDate(withdrawn.at)}. Its key no longer works, and this page no longer shows it.`}
             </p>
             <p className="mt-2">
               {withdrawn.reason === "replaced" ? "Your current key, your machines and your receipts are in " : "The licence's state is in "}
