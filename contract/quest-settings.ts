@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AmountSchema, ProductIdSchema, VersionSchema } from "./products";
 import { QUEST_KINDS, QUEST_PRIZE_KINDS, QUEST_STATUSES } from "./quests";
+import { IST_OFFSET_MS } from "./time";
 
 // India Standard Time has no daylight saving: a fixed +05:30 offset turns a typed local time into an instant.
 const IST_OFFSET = "+05:30";
@@ -23,7 +24,7 @@ export const IndiaDateTimeSchema = z
 /** An instant as the `datetime-local` value of India time, for a form's default. */
 export function toIndiaDateTimeInput(instant: Date | string | null): string {
   if (!instant) return "";
-  const shifted = new Date(new Date(instant).getTime() + 330 * 60_000);
+  const shifted = new Date(new Date(instant).getTime() + IST_OFFSET_MS);
   return shifted.toISOString().slice(0, 16);
 }
 

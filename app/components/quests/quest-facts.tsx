@@ -1,5 +1,9 @@
 import { LINE_BREAK_MARKER } from "../../../contract/quests";
 import { formatInrMinor } from "../../../contract/money";
+import { formatDateTime } from "../../../contract/time";
+
+/** "28 Nov 2026, 16:34 IST": every quest time is written in India time, labelled. */
+export const formatIndiaDateTime = (iso: string) => formatDateTime(iso);
 
 /** A quest as the public pages show it (loaded by app/routes/public/quests.server.ts). */
 export type QuestView = {
@@ -20,23 +24,6 @@ export type QuestView = {
   submissions: number;
   winnerNames: string[];
 };
-
-// India time has no daylight saving; the quest pages write every time in it, labelled.
-const indiaDateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "28 Nov 2026, 16:34 IST" */
-export function formatIndiaDateTime(iso: string): string {
-  const parts = Object.fromEntries(indiaDateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} IST`;
-}
 
 /** What the prize is and how it is paid, in one sentence. */
 export function prizeLine(
