@@ -1,9 +1,5 @@
 import { LINE_BREAK_MARKER } from "../../../contract/quests";
 import { formatInrMinor } from "../../../contract/money";
-import { formatDateTime } from "../../../contract/time";
-
-/** "28 Nov 2026, 16:34 IST": every quest time is written in India time, labelled. */
-export const formatIndiaDateTime = (iso: string) => formatDateTime(iso);
 
 /** A quest as the public pages show it (loaded by app/routes/public/quests.server.ts). */
 export type QuestView = {

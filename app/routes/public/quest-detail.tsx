@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { formatDateTime } from "../../../contract/time";
 import { PageHero, Prose } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
-import { QuestText, STATUS_LABEL, formatIndiaDateTime, prizeLine, takesPart } from "../../components/quests/quest-facts";
+import { QuestText, STATUS_LABEL, prizeLine, takesPart } from "../../components/quests/quest-facts";
 import type { Route } from "./+types/quest-detail";
 import { loadQuest } from "./quests.server";
 
@@ -56,11 +57,11 @@ export default function QuestDetail({ loaderData }: Route.ComponentProps) {
           {quest.opensAt ? (
             <>
               <dt className="font-medium">Opens</dt>
-              <dd>{formatIndiaDateTime(quest.opensAt)}</dd>
+              <dd>{formatDateTime(quest.opensAt)}</dd>
             </>
           ) : null}
           <dt className="font-medium">Deadline</dt>
-          <dd>{quest.deadline ? formatIndiaDateTime(quest.deadline) : "None: open until we close it"}</dd>
+          <dd>{quest.deadline ? formatDateTime(quest.deadline) : "None: open until we close it"}</dd>
           <dt className="font-medium">Kind</dt>
           <dd>{quest.kind === "flag" ? "Find the flag and send it" : "Send your work: text, links and one file"}</dd>
           <dt className="font-medium">Submissions so far</dt>
@@ -95,7 +96,7 @@ export default function QuestDetail({ loaderData }: Route.ComponentProps) {
             {state === "open"
               ? "Sign in with your e-mail address to send your submission; you can edit it until we triage it."
               : state === "not_yet" && quest.opensAt
-                ? `This quest opens on ${formatIndiaDateTime(quest.opensAt)}.`
+                ? `This quest opens on ${formatDateTime(quest.opensAt)}.`
                 : "This quest no longer takes submissions."}{" "}
             {state === "open" ? (
               <Link className="text-sky-800 underline" to="/account/sign-in">

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { formatDateTime } from "../../../contract/time";
 import { PageHero } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
-import { type QuestView, STATUS_LABEL, formatIndiaDateTime, prizeLine, takesPart } from "../../components/quests/quest-facts";
+import { type QuestView, STATUS_LABEL, prizeLine, takesPart } from "../../components/quests/quest-facts";
 import type { Route } from "./+types/quests";
 import { loadQuestList } from "./quests.server";
 
@@ -26,7 +27,7 @@ function QuestCard({ quest, now }: { quest: QuestView; now: Date }) {
   return (
     <li className="relative rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-sky-700">
       <p className="text-xs font-semibold tracking-wide text-sky-800 uppercase">
-        {state === "not_yet" && quest.opensAt ? `Opens ${formatIndiaDateTime(quest.opensAt)}` : STATUS_LABEL[quest.status]}
+        {state === "not_yet" && quest.opensAt ? `Opens ${formatDateTime(quest.opensAt)}` : STATUS_LABEL[quest.status]}
         {quest.kind === "flag" ? " · Find the flag" : ""}
       </p>
       <h3 className="mt-1 text-lg font-semibold">
@@ -38,7 +39,7 @@ function QuestCard({ quest, now }: { quest: QuestView; now: Date }) {
         <dt className="font-medium text-slate-900">Prize</dt>
         <dd>{prizeLine(quest)}</dd>
         <dt className="font-medium text-slate-900">Deadline</dt>
-        <dd>{quest.deadline ? formatIndiaDateTime(quest.deadline) : "None"}</dd>
+        <dd>{quest.deadline ? formatDateTime(quest.deadline) : "None"}</dd>
         <dt className="font-medium text-slate-900">Submissions</dt>
         <dd>{quest.submissions}</dd>
         {quest.status === "closed" ? (
