@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneyInput } from "./money-input";
 import { CURRENCY, ORDER_STATUSES } from "./store";
 
 // One order as the admin's order page shows it, and the admin's actions on its licence.
@@ -125,11 +126,13 @@ export const IdempotencyKeySchema = z
  * refund of everything left always does). A form's checkbox posts "on" or nothing.
  */
 export const RefundRequestSchema = z.object({
-  amount: z.coerce
-    .number("Enter the amount as a number.")
-    .min(1, "Refund at least ₹1.")
-    .max(10_000_000, "The amount is too large.")
-    .refine(twoDecimals, "Use at most two decimals."),
+  amount: moneyInput(
+    z
+      .number("Enter the amount as a number.")
+      .min(1, "Refund at least ₹1.")
+      .max(10_000_000, "The amount is too large.")
+      .refine(twoDecimals, "Use at most two decimals."),
+  ),
   reason: z.string("Give a reason.").trim().min(1, "Give a reason.").max(500, "At most 500 characters."),
   revoke_licence: z
     .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])

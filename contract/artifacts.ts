@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VersionSchema } from "./products";
+import { PublicHttpsUrlSchema } from "./public-url";
 
 export const PLATFORMS = ["windows", "linux", "mac"] as const;
 export const ARCHES = ["x86_64", "arm64"] as const;
@@ -34,7 +35,7 @@ export type ArtifactUploadFields = z.infer<typeof ArtifactUploadFieldsSchema>;
 /** A build kept elsewhere (a mirror, a CDN): registered by URL with its size and SHA-256. */
 export const ArtifactExternalSchema = ArtifactTargetSchema.extend({
   filename: z.string().trim().min(1, "Give the file name.").max(200),
-  url: z.url({ protocol: /^https?$/, error: "Give an http(s) URL." }).max(2000),
+  url: PublicHttpsUrlSchema,
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   sha256,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneyInput } from "./money-input";
 
 export const OS_OPTIONS = ["windows", "linux", "mac"] as const;
 
@@ -41,24 +42,11 @@ const amountRange = z
   .max(10_000_000, "The amount is too large.")
   .refine(twoDecimals, "Use at most two decimals.");
 
-/** Money as typed in the form: a number (or numeric string from a form post), at most 2 decimals. */
-export const AmountSchema = z.coerce
-  .number("Enter the amount as a number.")
-  .min(0, "The amount cannot be negative.")
-  .max(10_000_000, "The amount is too large.")
-  .refine(twoDecimals, "Use at most two decimals.");
+/** Money as typed in the form: a number or a decimal string from a form post, at most 2 decimals. */
+export const AmountSchema = moneyInput(amountRange);
 
 /** A price with no default: an empty field is an error, never 0 (a free version types 0 on purpose). */
-export const PriceSchema = z
-  .union([z.number(), z.string()], "Enter the amount as a number.")
-  .transform((value, ctx) => {
-    if (typeof value === "number") return value;
-    const typed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(typed)) return Number(typed);
-    ctx.addIssue({ code: "custom", message: typed ? "Enter the amount as a number." : "Enter the price (0 only for a free version)." });
-    return z.NEVER;
-  })
-  .pipe(amountRange);
+export const PriceSchema = moneyInput(amountRange, "Enter the price (0 only for a free version).");
 
 /** POST /api/oni/add/product/version */
 export const ProductVersionInputSchema = z.object({

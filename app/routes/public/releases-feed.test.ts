@@ -13,6 +13,8 @@ beforeAll(async () => {
   const { headers } = await t.loginAsAdmin();
   await addVersions(t, headers, "rf-tool", ["3.0"]);
   await t.request("/api/oni/add/product/version", { method: "POST", headers, json: versionInput("rf-tool", "4.0", { draft: true }) });
+  for (const version of ["1.0", "1.1"])
+    await t.request("/api/oni/add/product/version", { method: "POST", headers, json: versionInput("rf-secret", version, { draft: true }) });
   context = { services: t.services } as unknown as AppLoadContext;
 });
 afterAll(() => t.close());
@@ -45,6 +47,17 @@ describe("release notes page, feed and sitemap", () => {
     const dirx = (await pageLoader(args("dirx"))) as unknown as { data: { found: { releases: unknown[] } }; init: { status: number } };
     expect(dirx.init.status).toBe(200);
     expect(dirx.data.found.releases).toEqual([]);
+  });
+
+  it("a product whose versions are all drafts is unknown to the public: its page, feed and JSON answer 404", async () => {
+    expect((await feedLoader(args("rf-secret"))).status).toBe(404);
+    const page = (await pageLoader(args("rf-secret"))) as unknown as { data: { found: unknown }; init: { status: number } };
+    expect(page.init.status).toBe(404);
+    expect(page.data.found).toBeNull();
+    const json = await t.request("/api/releases/rf-secret");
+    expect(json.status).toBe(404);
+    expect(await json.text()).not.toContain("Suite");
+    expect((await t.request("/api/releases/rf-tool")).status).toBe(200);
   });
 
   it("the sitemap lists the release notes of products with a public release", async () => {

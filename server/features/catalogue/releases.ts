@@ -14,7 +14,10 @@ export type ProductReleases = { product: { id: string; name: string }; releases:
 /** The public release notes: published and yanked versions with their public patches; drafts never. */
 export function createReleases({ db }: ServiceDeps) {
   return {
-    /** A product's releases, newest first; 404 for a product the catalogue does not know. */
+    /**
+     * A product's releases, newest first; 404 for a product the catalogue does not know, and for one
+     * whose versions are all drafts: its name and its existence are the admin's until one is published.
+     */
     async ofProduct(productId: string): Promise<ProductReleases> {
       const [product] = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId));
       if (!product) throw new NotFoundError("There is no such product.");
@@ -24,6 +27,7 @@ export function createReleases({ db }: ServiceDeps) {
         .where(and(eq(productVersions.productId, productId), inArray(productVersions.status, PUBLIC)))
         .orderBy(versionDesc)
         .limit(500);
+      if (!versions.length) throw new NotFoundError("There is no such product.");
       const ids = versions.map((v) => v.id);
       const patches = ids.length
         ? await db

@@ -93,6 +93,25 @@ describe("admin artifacts", () => {
     expect((await t.request(`/api/admin/artifacts/${id}`, { method: "DELETE", headers: admin })).status).toBe(404);
   });
 
+  it("refuses an external URL that is not https on a public host name, on the url field; nothing is stored", async () => {
+    const external = { ...target, platform: "mac", arch: "arm64", filename: "dirx.dmg", size: 10, sha256: "b".repeat(64) };
+    for (const url of [
+      "http://cdn.example.com/dirx.dmg",
+      "https://203.0.113.7/dirx.dmg",
+      "https://2130706433/dirx.dmg",
+      "https://[2001:db8::1]/dirx.dmg",
+      "https://localhost/dirx.dmg",
+      "https://files.localhost/dirx.dmg",
+      "https://fileserver/dirx.dmg",
+    ]) {
+      const res = await t.request("/api/admin/artifacts", { method: "POST", headers: admin, json: { ...external, url } });
+      expect(res.status, url).toBe(400);
+      expect(Object.keys((await res.json()).errors), url).toEqual(["url"]);
+    }
+    const listed = await (await t.request(`/api/admin/artifacts?product_id=${target.product_id}`, { headers: admin })).json();
+    expect((listed.artifacts as { filename: string }[]).some((a) => a.filename === "dirx.dmg")).toBe(false);
+  });
+
   it("keeps the 64 KB limit on every other route and on a JSON registration; needs an admin", async () => {
     const big = new FormData();
     big.set("file", new Blob([new Uint8Array(70_000)]), "x.bin");
