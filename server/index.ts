@@ -110,6 +110,8 @@ async function main() {
       msg: "listening",
       url: `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
       database: database.kind,
+      // The embedded database's directory: `npm run admin` and `npm run seed:demo` need the same DATA_DIR.
+      ...(config.DATABASE_URL ? {} : { data_dir: path.resolve(config.DATA_DIR) }),
     });
   });
 
@@ -155,7 +157,7 @@ async function main() {
   if ((await services.admins.count()) === 0) {
     logLine({
       level: "warn",
-      msg: "No admin account exists yet. To create one, run: ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com",
+      msg: `No admin account exists yet. To create one, run: ${config.DATABASE_URL ? "" : `DATA_DIR=${path.resolve(config.DATA_DIR)} `}ADMIN_PASSWORD='<at least 12 characters>' npm run admin -- create --email you@example.com`,
     });
   }
 

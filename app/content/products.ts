@@ -57,7 +57,7 @@ export const otherProducts: ProductEntry[] = [
   },
 ];
 
-export type MenuCategory = "open" | "edu";
+export type MenuCategory = "open" | "edu" | "security";
 export const megaMenu: {
   id: MenuCategory;
   label: string;
@@ -101,6 +101,20 @@ export const megaMenu: {
         releases: "master",
         icon: "master",
         description: "AI-powered mentoring for universities and colleges.",
+      },
+    ],
+  },
+  {
+    // The store's product: a visitor finds it where the README's walkthrough sends them.
+    id: "security",
+    label: "Security Tools",
+    items: [
+      {
+        name: "dirx",
+        path: "/products/cyber/webtools/dirx",
+        releases: "dirx",
+        icon: "scanner",
+        description: "Find the hidden paths, forgotten backups and admin panels of a web server.",
       },
     ],
   },

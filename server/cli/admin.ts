@@ -1,5 +1,6 @@
 // npm run admin -- create --email E [--password P]   (or ADMIN_PASSWORD=P to keep it out of shell history)
 // npm run admin -- remove-factor --email E [--factor totp|passkeys|all]   (a lost phone or key)
+// Either takes --new-database to make the embedded database in a DATA_DIR that has none yet.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config";
 import { DataDirLockedError } from "../platform/db/data-dir-lock";
@@ -7,19 +8,27 @@ import { openDatabase } from "../platform/db/open";
 import { createServices } from "../services";
 import { type AdminCommand, type AdminCommandResult, runAdminCommand } from "./admin-command";
 import { sendAdminCommand } from "./admin-socket";
+import { describeDatabase, missingDatabase } from "./cli-database";
 
 const USAGE = [
   "Usage: npm run admin -- create --email you@example.com [--password '...']",
   "       (or set ADMIN_PASSWORD instead of --password; on an existing admin: new password, re-enabled, signed out)",
   "       npm run admin -- remove-factor --email you@example.com [--factor totp|passkeys|all]",
   "       (removes a lost second factor; default all, recovery codes too; the admin's sessions end)",
+  "       Both use the server's DATA_DIR (or DATABASE_URL); add --new-database to make a database where there is none yet.",
 ].join("\n");
 const FACTORS = ["totp", "passkeys", "all"] as const;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: "string" }, password: { type: "string" }, factor: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      factor: { type: "string" },
+      "new-database": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const command = positionals[0];
   if (values.help || (command !== "create" && command !== "remove-factor") || !values.email) {
@@ -27,6 +36,12 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+  console.log(`npm run admin: ${describeDatabase(config)}`);
+  const missing = missingDatabase(config, values["new-database"] === true);
+  if (missing) {
+    console.error(missing);
+    return 1;
+  }
   let request: AdminCommand;
   if (command === "remove-factor") {
     const factor = FACTORS.find((f) => f === (values.factor ?? "all"));

@@ -1,12 +1,22 @@
 // npm run seed:demo: fills an EMPTY database with demo products, coupons, patches, quests, customers
-// and orders (last 30 days) so every admin screen has something to show. Refuses a non-empty one.
+// and orders (last 30 days) so every admin screen has something to show. Refuses a non-empty one, and
+// a DATA_DIR without a database unless given --new-database (server/cli/cli-database.ts).
+import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config";
+import { describeDatabase, missingDatabase } from "./cli-database";
 import { openCliDatabase } from "./open-cli-database";
 import { DEMO_PRODUCTS } from "./seed-demo-data";
 import { seedDemo } from "./seed-demo-run";
 
 async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { "new-database": { type: "boolean" } } });
   const config = loadConfig();
+  console.log(`npm run seed:demo: ${describeDatabase(config)}`);
+  const missing = missingDatabase(config, values["new-database"] === true);
+  if (missing) {
+    console.error(missing);
+    return 1;
+  }
   const database = await openCliDatabase(config, "npm run seed:demo");
   if (!database) return 1;
   try {

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
  */
 export async function dataDirWithAdmin(label: string, admin: { email: string; password: string }): Promise<string> {
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), `${label}-e2e-`)), "data");
-  await promisify(execFile)("npx", ["tsx", "server/cli/admin.ts", "create", "--email", admin.email], {
+  await promisify(execFile)("npx", ["tsx", "server/cli/admin.ts", "create", "--email", admin.email, "--new-database"], {
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "false", ADMIN_PASSWORD: admin.password },
   });
   return dataDir;

@@ -20,6 +20,9 @@ test("desktop: hovering Products opens the mega-menu, leaving closes it", async 
   expect((panel?.x ?? 0) + (panel?.width ?? Infinity)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
   await page.getByRole("button", { name: "Education" }).hover();
   await expect(page.getByRole("banner").getByRole("link", { name: /CAMPUS/ })).toBeVisible();
+  // The store's product, where the README's walkthrough says: Products → Security Tools → dirx.
+  await page.getByRole("button", { name: "Security Tools" }).hover();
+  await expect(page.getByRole("banner").getByRole("link", { name: /^dirx/ })).toHaveAttribute("href", "/products/cyber/webtools/dirx");
   await page.mouse.move(5, 800);
   await expect(products).toHaveAttribute("aria-expanded", "false");
 });

@@ -36,7 +36,7 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 
-npx tsx server/cli/admin.ts create --email "$ADMIN_EMAIL"
+npx tsx server/cli/admin.ts create --email "$ADMIN_EMAIL" --new-database
 node "${BUILD_DIR:-build}/server.js" &
 server=$!
 wait "$server"

@@ -45,7 +45,7 @@ describe("npm start on a fresh clone", () => {
   let server: RunningServer | undefined;
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), "rel-local-"));
-    const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/cli/seed-demo.ts"], {
+    const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/cli/seed-demo.ts", "--new-database"], {
       env: { ...withoutFreshShellVariables(), DATA_DIR: dataDir },
       encoding: "utf8",
     });

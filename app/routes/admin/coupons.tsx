@@ -42,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** A coupon as the table shows it: with its product's catalogue name. */
+type Row = CouponItem & { product_name: string };
+
 type VoidProps = { coupon: CouponItem; onVoided: () => void; confirm: (request: ConfirmRequest) => Promise<boolean> };
 
 /** Void: with JavaScript it asks first, then posts through a fetcher; without, the form posts as it is. */
@@ -82,14 +85,13 @@ export default function Coupons({ loaderData: { list, products, errors }, action
   const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
   // The table renders each cell function as a component: kept the same across renders, or every render
   // would mount the Void buttons (and their fetchers) again, and a fetcher's mount renders the page again.
-  const columns = useMemo<ColumnDef<CouponItem>[]>(
+  const columns = useMemo<ColumnDef<Row>[]>(
     () => [
       { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.code}</span> },
       {
         id: "product",
         header: "Product",
-        cell: ({ row }) =>
-          `${products.find((p) => p.id === row.original.product_id)?.name ?? row.original.product_id} ${row.original.version}`,
+        cell: ({ row }) => `${row.original.product_name} ${row.original.version}`,
       },
       { id: "discount", header: "Discount", cell: ({ row }) => `${row.original.discount}%` },
       {
@@ -114,10 +116,15 @@ export default function Coupons({ loaderData: { list, products, errors }, action
         cell: ({ row }) => <VoidButton coupon={row.original} onVoided={() => void revalidate()} confirm={confirm} />,
       },
     ],
-    [confirm, revalidate, products],
+    [confirm, revalidate],
+  );
+  // The catalogue's name rides on each row, so the columns (and the Void buttons' fetchers) stay the same.
+  const rows = useMemo(
+    () => list.items.map((c) => ({ ...c, product_name: products.find((p) => p.id === c.product_id)?.name ?? c.product_id })),
+    [list.items, products],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
-  const table = useReactTable({ data: list.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
   return (
     <>
       <title>Coupons | Admin</title>
