@@ -81,9 +81,10 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
       reason: string | null;
       created_at: string;
       checked_at: string | null;
+      processed_at: string | null;
     }>(
       db,
-      sql`select id, provider_refund_id, amount_minor, status, reason, created_at, checked_at from ${refunds}
+      sql`select id, provider_refund_id, amount_minor, status, reason, created_at, checked_at, processed_at from ${refunds}
         where order_id = ${orderId} order by created_at, id`,
     ),
     queryRows<{ event: string; received_at: string }>(
@@ -137,8 +138,9 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
       ? [{ at: isoOf(o.licence_created_at), event: "fulfilled" as const, detail: "Licence issued", by: store }]
       : []),
     ...hooks.map((h) => ({ at: isoOf(h.received_at), event: "webhook" as const, detail: h.event, by: provider })),
-    ...refundList.map((r) => ({
-      at: r.created_at,
+    // A processed refund is told when it was processed (after the admin's ask, which has its own entry).
+    ...refundList.map((r, i) => ({
+      at: refundRows[i].processed_at ? isoOf(refundRows[i].processed_at) : r.created_at,
       event: "refund" as const,
       detail: `Refund ${formatInrMinor(Math.round(r.amount * 100))} ${r.status}`,
       by: provider,

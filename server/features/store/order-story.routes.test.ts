@@ -116,5 +116,8 @@ describe("the order page's story", () => {
     const at = (text: string) => story.indexOf(text);
     expect(at("Seat freed: Laptop · by the licence key (tool)")).toBeLessThan(at("Seat freed: Desk · by the customer"));
     expect(at("Licence revoked (Chargeback) · by " + admin)).toBeLessThan(at("Licence restored · by " + admin));
+    expect(at("Refund asked: ₹1,499.00: Changed mind · by " + admin)).toBeLessThan(
+      at("Refund ₹1,499.00 processed · by the payment provider"),
+    );
   });
 });
