@@ -85,7 +85,7 @@ export default function Overview({ loaderData: { days, data, failed, testPayment
               </p>
               {/* Net: the refunds processed in the same days are already taken off. */}
               <p className="mt-1 text-sm text-slate-700">
-                net of refunds <span data-testid="refunds">{formatInr(data.refunds)}</span>
+                Refunds <span data-testid="refunds">{formatInr(data.refunds)}</span>, already taken off
               </p>
             </li>
           </ul>
