@@ -48,6 +48,8 @@ export const AccountOrderSchema = z.object({
   version: z.string(),
   /** Decimal rupees, like every amount of the API. */
   total: z.number(),
+  /** Processed refunds of the order, summed (decimal rupees; 0 when none). */
+  refunded: z.number(),
   currency: z.string(),
   paid_at: z.string().nullable(),
   pay_id: z.string().nullable(),

@@ -41,14 +41,21 @@ export const OrderMailSchema = z.object({
   to: z.array(z.string()),
   status: z.enum(["pending", "sent", "failed"]),
   created_at: z.string(),
+  /** Who caused it: "the store" (receipt, refund), "the customer", "admin <e-mail>". */
+  by: z.string(),
 });
 
-export const TIMELINE_EVENTS = ["created", "paid", "fulfilled", "webhook", "refund", "refunded"] as const;
+export const TIMELINE_EVENTS = ["created", "paid", "fulfilled", "webhook", "refund", "refunded", "licence", "mail"] as const;
 export const TimelineEntrySchema = z.object({
   at: z.string(),
   event: z.enum(TIMELINE_EVENTS),
-  /** What happened in words: the webhook event's name, a refund's amount and state. */
+  /** What happened in words: the webhook event's name, a refund's amount and state, a licence event, a mail. */
   detail: z.string(),
+  /**
+   * Who did it: "the customer", "the licence key (tool)", "admin <e-mail>", "the payment provider",
+   * "the store".
+   */
+  by: z.string(),
 });
 
 export const OrderRefundSchema = z.object({

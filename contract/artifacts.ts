@@ -61,6 +61,27 @@ export const ArtifactSchema = ArtifactCreatedSchema.extend({
 });
 export type Artifact = z.infer<typeof ArtifactSchema>;
 
+/** A published build as a buyer sees it: the product page, the receipt and the account list the same ones. */
+export const BuildSchema = z.object({
+  id: z.number().int(),
+  /** The release's version: the patch's when the build belongs to a patch. */
+  release_version: z.string(),
+  platform: z.string(),
+  arch: z.string(),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+export type Build = z.infer<typeof BuildSchema>;
+
+/**
+ * A product's download list: per platform and architecture the build of its newest published release
+ * (within a licence's term when asked for one). `free`: anyone may download them. `fallback`: the
+ * product has no build at all, so the site configuration's download links stand in.
+ */
+export const OfferedBuildsSchema = z.object({ free: z.boolean(), builds: z.array(BuildSchema), fallback: z.boolean() });
+export type OfferedBuilds = z.infer<typeof OfferedBuildsSchema>;
+
 export const ArtifactListQuerySchema = z.object({ product_id: productId });
 export const ArtifactListSchema = z.object({ artifacts: z.array(ArtifactSchema) });
 export type ArtifactList = z.infer<typeof ArtifactListSchema>;

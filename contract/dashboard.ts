@@ -28,14 +28,21 @@ export const DashboardSchema = z.object({
     .max(90),
   /** Newest first, at most 20. */
   payIds: z.array(z.string()).max(20),
-  /** Total paid in the range, decimal rupees (exact to the paisa: summed in paise, decision 003). */
+  /**
+   * Total paid in the range net of the refunds processed in it, decimal rupees (exact to the paisa:
+   * summed in paise, decision 003). A sale counts on the day it was paid, a refund on the day it was processed.
+   */
   revenue: z.number(),
-  /** Paid per day of the range, rupees, oldest first. */
+  /** Refunds processed in the range, rupees (already subtracted from `revenue`). */
+  refunds: z.number(),
+  /** Paid per day of the range net of that day's refunds, and the refunds, rupees, oldest first. */
   revenueByDate: z
-    .array(z.object({ date: day, revenue: z.number() }))
+    .array(z.object({ date: day, revenue: z.number(), refunds: z.number() }))
     .min(7)
     .max(90),
-  /** Paid orders of the range per product, highest revenue first (rupees). */
-  byProduct: z.array(z.object({ product_id: z.string(), product_name: z.string(), orders: z.number().int(), revenue: z.number() })),
+  /** Paid orders of the range per product, highest revenue first (rupees, net of the product's refunds of the range). */
+  byProduct: z.array(
+    z.object({ product_id: z.string(), product_name: z.string(), orders: z.number().int(), revenue: z.number(), refunds: z.number() }),
+  ),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -2,7 +2,8 @@ import { type APIRequestContext, expect, type Page, request, test } from "@playw
 import type { ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { E2E_PORT } from "../../playwright.config";
+import { E2E_MAIL_PORT, E2E_PORT } from "../../playwright.config";
+import { signIn } from "./account-fixtures";
 import { adminHeaders, checkScreen } from "./admin-fixtures";
 import { gotoHydrated } from "./hydration";
 import { dataDirWithAdmin, startOwnServer, stopOwnServer } from "./own-server";
@@ -39,7 +40,12 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // One project at a time, each with its own server and database: dirx and its builds are new in each.
   const dataDir = await dataDirWithAdmin("dirx-downloads", ADMIN);
-  server = await startOwnServer(PORT, { DATA_DIR: dataDir, NODE_ENV: "production" }, "the dirx downloads server");
+  // Mail goes to the suite's catcher, so a buyer here can sign in to the account with a mailed code.
+  server = await startOwnServer(
+    PORT,
+    { DATA_DIR: dataDir, NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${E2E_MAIL_PORT}` },
+    "the dirx downloads server",
+  );
   admin = await request.newContext({ baseURL: origin, extraHTTPHeaders: adminHeaders });
   expect((await admin.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
 
@@ -151,4 +157,41 @@ test("a paid dirx's page lists the builds with the way to them, and a page left 
   await expect(way.getByRole("link", { name: "your account" })).toHaveAttribute("href", "/account");
   await expect(page.getByRole("region", { name: "Buy a dirx licence" }).getByTestId("store-price")).toHaveText(PRICE.shown);
   await checkScreen(page, "dirx-downloads-paid", testInfo.project.name);
+});
+
+/** The file names a region lists, in order. */
+const listed = async (region: ReturnType<Page["getByRole"]>) =>
+  region.getByRole("listitem").evaluateAll((items) => items.map((i) => i.getAttribute("data-build")));
+
+test("the product page, the receipt and the account list the same builds; the configured links are gone", async ({ page }, testInfo) => {
+  await setPrice(PRICE.amount);
+  await gotoHydrated(page, PAGE);
+  await expectBuildsListed(page);
+  await expect(page.getByTestId("sale-note")).toHaveText(
+    `On sale: dirx ${VERSION}. A licence runs 12 months and includes every release published during its term.`,
+  );
+  const onPage = await listed(downloadsOf(page));
+  expect([...onPage].sort()).toEqual(BUILDS.map((b) => b.filename).sort());
+
+  const email = `same-builds-${testInfo.project.name}-${Date.now()}@example.com`;
+  const created = await page.request.post("/api/checkout/orders", {
+    data: { product_id: "dirx", version: VERSION, email, name: "Asha Rao", billing: { state_code: "29" } },
+  });
+  expect(created.status()).toBe(201);
+  const order = (await created.json()) as { order_id: number; token: string };
+  await page.goto(`/checkout/test-pay?order=${order.order_id}&token=${encodeURIComponent(order.token)}`);
+  await page.getByRole("button", { name: `Pay ${PRICE.shown}` }).click();
+  await expect(page.getByTestId("licence-key")).toHaveText(/^ONI-/);
+  const receipt = page.getByRole("region", { name: "Downloads" });
+  await expect(receipt.getByRole("listitem")).toHaveCount(BUILDS.length);
+  expect(await listed(receipt)).toEqual(onPage);
+  // dirx has builds, so the site configuration's links (a macOS build among them) are not offered.
+  await expect(page.getByRole("link", { name: /^Download for / })).toHaveCount(0);
+  await checkScreen(page, "dirx-receipt-builds", testInfo.project.name);
+
+  await signIn(page, email);
+  const account = page.getByRole("region", { name: "Downloads" });
+  await expect(account.getByRole("listitem")).toHaveCount(BUILDS.length);
+  expect(await listed(account)).toEqual(onPage);
+  await checkScreen(page, "dirx-account-builds", testInfo.project.name);
 });

@@ -1,3 +1,5 @@
+import { E2E_ADMIN } from "../../playwright.config";
+import { signIn } from "./account-fixtures";
 import { checkScreen, expect, test } from "./admin-fixtures";
 import { DIRX, buyer, ensureDirxForSale, fillCheckout, openHydrated } from "./store-fixtures";
 
@@ -10,7 +12,8 @@ test("a business in Maharashtra buys (IGST), the admin refunds half, and the cre
   page,
 }, testInfo) => {
   await openHydrated(page, `/checkout/${DIRX.product_id}`);
-  await fillCheckout(page, buyer("refund"));
+  const who = buyer("refund");
+  await fillCheckout(page, who);
   await page.getByLabel("Your state").selectOption({ label: "Maharashtra" });
   await page.getByLabel("Business purchase (GST invoice with your GSTIN)").check();
   await page.getByLabel("GSTIN", { exact: true }).fill("27AAPFU0939F1ZV");
@@ -53,6 +56,14 @@ test("a business in Maharashtra buys (IGST), the admin refunds half, and the cre
   await expect(refunds).toContainText("processed");
   await expect(refunds.getByLabel(/Amount in ₹/)).toHaveValue("749.50");
   await expect(page.getByTestId("licence-state")).toHaveText("Valid");
+  // The whole story: the refund's mail beside the receipt, and who asked for the refund.
+  const mails = page.getByRole("region", { name: "Mails" });
+  await expect(mails.getByRole("listitem").filter({ hasText: `receipt to ${who.email}` })).toContainText("by the store");
+  await expect(mails.getByRole("listitem").filter({ hasText: `refund to ${who.email}` })).toContainText("by the store");
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByText(`Refund asked: ₹749.50: Half back: two seats unused · by admin ${E2E_ADMIN.email}`)).toBeVisible();
+  await expect(timeline.getByText("Refund ₹749.50 processed · by the payment provider")).toBeVisible();
+  await expect(timeline.getByText(`Mail refund to ${who.email}`, { exact: false })).toBeVisible();
   await checkScreen(page, "order-refunded-half", testInfo.project.name);
 
   const noteNumber = ((await note.textContent()) ?? "").trim();
@@ -75,6 +86,11 @@ test("a business in Maharashtra buys (IGST), the admin refunds half, and the cre
   await page.goto(`/account/invoices/${encodeURIComponent(noteNumber)}?order=${orderId}&token=${token}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Credit note ${noteNumber}`);
   await expect(page.getByRole("link", { name: "Back to your account" }).first()).toHaveAttribute("href", "/account");
+
+  // The buyer's account shows the order with what was refunded.
+  await signIn(page, who.email);
+  await expect(page.getByTestId(`order-${orderId}`).getByTestId("order-refunded")).toContainText("refunded ₹749.50");
+  await checkScreen(page, "account-refunded-half", testInfo.project.name);
 });
 
 test.describe("without JavaScript", () => {

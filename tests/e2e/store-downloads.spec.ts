@@ -59,7 +59,7 @@ test("the admin uploads a build with a progress bar; a buyer downloads it from t
   await signIn(buyerPage, who.email);
   const fromAccount = buyerPage.getByRole("region", { name: "Downloads" });
   await expect(fromAccount.getByText(`SHA-256 ${sha256(build)}`)).toBeVisible();
-  await expect(fromAccount).toContainText("linux x86_64 · 3.0 MB");
+  await expect(fromAccount).toContainText("Linux x86_64 · 1.0 · 3.0 MB");
   await checkScreen(buyerPage, "account-downloads", testInfo.project.name);
   const [again] = await Promise.all([
     buyerPage.waitForEvent("download"),

@@ -6,9 +6,13 @@ import { formatDate } from "../../../contract/time";
 
 const link = "text-sky-800 underline";
 
-/** What a buyer does with the key: download, activate, and move it between machines. */
-export function LicenceNextSteps({ view }: { view: OrderPublicView }) {
-  const downloads = productDownloads(view.product_id);
+/**
+ * What a buyer does with the key: download, activate, and move it between machines. The configured
+ * download links stand in only for a product without any build (`fallback`); otherwise the receipt's
+ * Downloads list is the one to use.
+ */
+export function LicenceNextSteps({ view, fallback, listed }: { view: OrderPublicView; fallback: boolean; listed: boolean }) {
+  const downloads = fallback ? productDownloads(view.product_id) : [];
   const page = productPage(view.product_id);
   const until = view.expires_at ? formatDate(view.expires_at) : null;
   const activate = `curl -X POST ${site.origin}/api/licenses/activate -H 'Content-Type: application/json' -d '{"key":"${view.licence_key}","fingerprint":"<this machine>"}'`;
@@ -32,6 +36,8 @@ export function LicenceNextSteps({ view }: { view: OrderPublicView }) {
                 </a>
               ))}
             </span>
+          ) : listed ? (
+            <>Use the Downloads list above.</>
           ) : page ? (
             <>
               The downloads and install steps are on the{" "}

@@ -1,18 +1,21 @@
-import { byteSize } from "../../lib/byte-size";
+import type { Build } from "../../../contract/artifacts";
+import { buildLabel, DownloadList } from "./download-list";
 
-export type ProductBuild = {
-  id: number;
-  release_version: string;
-  platform: string;
-  arch: string;
-  filename: string;
-  size: number;
-  sha256: string;
-};
-
-const PLATFORM_NAMES: Record<string, string> = { windows: "Windows", linux: "Linux", mac: "macOS" };
 const link = "text-sky-800 underline hover:text-sky-950";
-const label = (b: ProductBuild) => `${PLATFORM_NAMES[b.platform] ?? b.platform} ${b.arch === "arm64" ? "arm64" : "x86_64"}`;
+
+/** The version that is sold and what a licence of it covers (a product page, beside its Buy box). */
+export function SaleNote({ productName, sale }: { productName: string; sale: { version: string; licence_term_months: number } }) {
+  const term = sale.licence_term_months === 1 ? "1 month" : `${sale.licence_term_months} months`;
+  return (
+    <p className="rounded-lg border border-slate-200 p-3" data-testid="sale-note">
+      On sale:{" "}
+      <strong>
+        {productName} {sale.version}
+      </strong>
+      . A licence runs {term} and includes every release published during its term.
+    </p>
+  );
+}
 
 /**
  * A product page's download buttons from its published builds (server-rendered). A free product's
@@ -29,7 +32,7 @@ export function ProductDownloads({
   productId: string;
   productName: string;
   free: boolean;
-  builds: ProductBuild[];
+  builds: Build[];
   error?: string;
 }) {
   const version = builds[0]?.release_version;
@@ -56,27 +59,21 @@ export function ProductDownloads({
           .
         </p>
       )}
-      <ul className="space-y-3">
-        {builds.map((b) => (
-          <li key={b.id} className="rounded-xl border border-slate-200 p-4" data-testid={`build-${b.id}`}>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>
-                <strong>{label(b)}</strong> · {b.release_version} · {byteSize(b.size)}
-                <span className="block text-sm break-all text-slate-700">{b.filename}</span>
-              </span>
-              {free ? (
+      <DownloadList
+        builds={builds}
+        action={
+          free
+            ? (b) => (
                 <form method="post">
                   <input type="hidden" name="artifact" value={b.id} />
                   <button type="submit" className="rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800">
-                    Download for {label(b)}
+                    Download for {buildLabel(b)}
                   </button>
                 </form>
-              ) : null}
-            </div>
-            <p className="mt-1 font-mono text-xs break-all text-slate-700">SHA-256 {b.sha256}</p>
-          </li>
-        ))}
-      </ul>
+              )
+            : undefined
+        }
+      />
       <p className="text-sm">
         Checksums:{" "}
         <a className={link} href={`/releases/${productId}/${version}/SHA256SUMS`}>

@@ -1,26 +1,18 @@
 import { useState } from "react";
-import { DownloadLinkSchema } from "../../../contract/artifacts";
+import { type Build, DownloadLinkSchema } from "../../../contract/artifacts";
 import { ApiErrorSchema } from "../../../contract/common";
-
-export type ReceiptBuild = {
-  id: number;
-  release_version: string;
-  platform: string;
-  arch: string;
-  filename: string;
-  size: number;
-  sha256: string;
-};
+import { DownloadList } from "./download-list";
 
 /**
- * The bought version's published builds. Each button asks for a 5-minute signed link with the
+ * The product's download list under this order's licence (the product page's builds while the
+ * licence is current). Each button asks for a 5-minute signed link with the
  * licence key shown on the page (POST /api/downloads) and follows it.
  */
-export function ReceiptDownloads({ builds, licenceKey }: { builds: ReceiptBuild[]; licenceKey: string }) {
+export function ReceiptDownloads({ builds, licenceKey }: { builds: Build[]; licenceKey: string }) {
   const [status, setStatus] = useState("");
   if (!builds.length) return null;
 
-  async function download(build: ReceiptBuild) {
+  async function download(build: Build) {
     setStatus(`Preparing ${build.filename}…`);
     try {
       const res = await fetch("/api/downloads", {
@@ -47,9 +39,10 @@ export function ReceiptDownloads({ builds, licenceKey }: { builds: ReceiptBuild[
       <h2 id="downloads-title" className="text-xl font-bold">
         Downloads
       </h2>
-      <ul className="mt-2 space-y-3">
-        {builds.map((b) => (
-          <li key={b.id}>
+      <div className="mt-2">
+        <DownloadList
+          builds={builds}
+          action={(b) => (
             <button
               type="button"
               className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
@@ -57,15 +50,9 @@ export function ReceiptDownloads({ builds, licenceKey }: { builds: ReceiptBuild[
             >
               Download {b.filename}
             </button>
-            <p className="mt-1 text-sm text-slate-700">
-              {b.release_version} · {b.platform} {b.arch} · {b.size} bytes
-            </p>
-            <p className="font-mono text-xs break-all text-slate-700" data-testid={`sha256-${b.id}`}>
-              SHA-256 {b.sha256}
-            </p>
-          </li>
-        ))}
-      </ul>
+          )}
+        />
+      </div>
       <p role="status" className="mt-2 text-sm">
         {status}
       </p>

@@ -111,7 +111,7 @@ export default function OrderDetail({ loaderData: { order, refundKey }, actionDa
             <ul className="text-sm">
               {order.mails.map((m) => (
                 <li key={m.id}>
-                  <LocalTime iso={m.created_at} /> · {m.kind} to {m.to.join(", ")} · {m.status}
+                  <LocalTime iso={m.created_at} /> · {m.kind} to {m.to.join(", ")} · {m.status} · by {m.by}
                 </li>
               ))}
             </ul>
@@ -121,7 +121,7 @@ export default function OrderDetail({ loaderData: { order, refundKey }, actionDa
           <ol className="text-sm">
             {order.timeline.map((e, i) => (
               <li key={i}>
-                <LocalTime iso={e.at} /> · {e.detail}
+                <LocalTime iso={e.at} /> · {e.detail} · by {e.by}
               </li>
             ))}
           </ol>

@@ -21,6 +21,7 @@ const quiet: Dashboard = {
   transactionsByDate: [],
   payIds: [],
   revenue: 0,
+  refunds: 0,
   revenueByDate: [],
   byProduct: [],
 };

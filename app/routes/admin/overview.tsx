@@ -83,6 +83,10 @@ export default function Overview({ loaderData: { days, data, failed, testPayment
               <p className="mt-1 text-2xl font-bold" data-testid="revenue">
                 {formatInr(data.revenue)}
               </p>
+              {/* Net: the refunds processed in the same days are already taken off. */}
+              <p className="mt-1 text-sm text-slate-700">
+                Refunds <span data-testid="refunds">{formatInr(data.refunds)}</span>, already taken off
+              </p>
             </li>
           </ul>
           <section className="mt-8 rounded-lg bg-white p-4 shadow" aria-labelledby="trends-title">
@@ -114,8 +118,11 @@ export default function Overview({ loaderData: { days, data, failed, testPayment
                       <th scope="col" className="py-2 pr-4 text-right">
                         Orders
                       </th>
+                      <th scope="col" className="py-2 pr-4 text-right">
+                        Refunds
+                      </th>
                       <th scope="col" className="py-2 text-right">
-                        Revenue
+                        Revenue (net)
                       </th>
                     </tr>
                   </thead>
@@ -126,6 +133,7 @@ export default function Overview({ loaderData: { days, data, failed, testPayment
                           {p.product_name} <span className="text-slate-700">({p.product_id})</span>
                         </td>
                         <td className="py-2 pr-4 text-right">{p.orders}</td>
+                        <td className="py-2 pr-4 text-right whitespace-nowrap">{formatInr(p.refunds)}</td>
                         <td className="py-2 text-right whitespace-nowrap">{formatInr(p.revenue)}</td>
                       </tr>
                     ))}

@@ -80,6 +80,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </h3>
               <p className="text-sm text-slate-700">
                 Order #{o.order_id} · {formatInr(o.total)} · paid {day(o.paid_at)} · {o.pay_id ?? "no payment needed"} · {o.status}
+                {o.refunded > 0 ? <span data-testid="order-refunded"> · refunded {formatInr(o.refunded)}</span> : null}
               </p>
               <OrderDocuments documents={documents.filter((d) => d.order_id === o.order_id)} />
               <Form method="post" className="mt-2">

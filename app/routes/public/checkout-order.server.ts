@@ -64,11 +64,16 @@ export async function submitTestPay(request: Request, context: AppLoadContext) {
 export async function loadReceipt(orderId: string | undefined, request: Request, context: AppLoadContext) {
   const found = await findOrder(orderId, new URL(request.url).searchParams.get("token"), context);
   if (!found) return missing();
-  const builds = await context.services.downloads.buildsOf(found.view.product_id, found.view.version);
+  // The product page's list, under this order's licence (none once refunded: its licence is revoked).
+  const { view } = found;
+  const downloads = await context.services.downloads.offeredBuilds(view.product_id, {
+    revoked: view.status === "refunded" || view.licence_key === null,
+    expires_ms: view.expires_at ? Date.parse(view.expires_at) : 0,
+  });
   // The invoice issued with the payment, opened with the same token as this page.
   const number = await context.services.invoices.numberOfOrder(found.view.order_id);
   const invoice = number
     ? { number, href: `/account/invoices/${encodeURIComponent(number)}?order=${found.view.order_id}&token=${encodeURIComponent(found.token)}` }
     : null;
-  return data({ view: found.view, token: found.token, message: "", builds, invoice });
+  return data({ view, token: found.token, message: "", builds: downloads.builds, fallback: downloads.fallback, invoice });
 }

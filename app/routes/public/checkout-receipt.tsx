@@ -121,7 +121,11 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {paid && view.licence_key && "builds" in loaderData ? <ReceiptDownloads builds={loaderData.builds} licenceKey={view.licence_key} /> : null}
-        {paid && view.licence_key ? <LicenceNextSteps view={view} /> : null}
+        {paid && view.licence_key ? <LicenceNextSteps
+            view={view}
+            fallback={"fallback" in loaderData ? loaderData.fallback : true}
+            listed={"builds" in loaderData && loaderData.builds.length > 0}
+          /> : null}
       </Prose>
     </>
   );

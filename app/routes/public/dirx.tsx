@@ -4,7 +4,7 @@ import { CodeBlock } from "../../components/code-block";
 import { pageMeta, productTrail, softwareLd } from "../../components/page-meta";
 import { site } from "../../site";
 import { BuyBox } from "../../components/store/buy-box";
-import { ProductDownloads } from "../../components/store/product-downloads";
+import { ProductDownloads, SaleNote } from "../../components/store/product-downloads";
 import type { Route } from "./+types/dirx";
 import { downloadFromProductPage, loadProductBuilds } from "./product-downloads.server";
 
@@ -56,9 +56,10 @@ export default function Dirx({ loaderData, actionData }: Route.ComponentProps) {
       <Prose>
         {/* A free release has nothing to buy: its buttons below are the whole offer. */}
         {loaderData.free ? null : <BuyBox productId="dirx" productName={loaderData.productName} />}
+        {loaderData.sale && !loaderData.free ? <SaleNote productName={loaderData.productName} sale={loaderData.sale} /> : null}
         {published ? (
           <ProductDownloads productId="dirx" productName={loaderData.productName} free={loaderData.free} builds={loaderData.builds} error={actionData?.error} />
-        ) : downloads().length > 0 ? (
+        ) : loaderData.fallback && downloads().length > 0 ? (
           <>
             <h2 className="text-2xl font-bold">Download</h2>
             <ul className="flex flex-wrap gap-3">

@@ -3,8 +3,17 @@ import { pageFailure } from "./store-errors.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
-/** A product page's builds: the newest published release's, per platform and architecture. */
-export const loadProductBuilds = (productId: string, context: AppLoadContext) => context.services.downloads.productBuilds(productId);
+/**
+ * A product page's builds (the newest published release's, per platform and architecture: the same
+ * list the receipt and the account show) and the version that is sold, with its licence term.
+ */
+export async function loadProductBuilds(productId: string, context: AppLoadContext) {
+  const [offered, sale] = await Promise.all([
+    context.services.downloads.productBuilds(productId),
+    context.services.store.catalogue.forProduct(productId),
+  ]);
+  return { ...offered, sale: sale ? { version: sale.version, licence_term_months: sale.licence_term_months } : null };
+}
 
 /**
  * A product page's Download button (a free build): a plain form post answered with a 303 to a fresh

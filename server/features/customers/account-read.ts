@@ -4,7 +4,7 @@ import { fromMinor } from "../../../contract/money";
 import type { AccountOrder } from "../../../contract/account";
 import type { Db } from "../../platform/db/client";
 import { iso, queryRows } from "../../platform/db/query-rows";
-import { licenceMachines, licences, orders, products, productVersions } from "../../platform/db/schema";
+import { licenceMachines, licences, orders, products, productVersions, refunds } from "../../platform/db/schema";
 import { decryptLicenceKey } from "../licences";
 
 const o = alias(orders, "o");
@@ -12,6 +12,7 @@ const pv = alias(productVersions, "pv");
 const p = alias(products, "p");
 const l = alias(licences, "l");
 const m = alias(licenceMachines, "m");
+const rf = alias(refunds, "rf");
 
 type Row = {
   id: string;
@@ -20,6 +21,7 @@ type Row = {
   product_name: string;
   version: string;
   amount_paid_minor: string;
+  refunded_minor: string;
   currency: string;
   paid_at: string | null;
   payment_id: string | null;
@@ -43,7 +45,9 @@ export async function readAccountOrders(db: Db, secret: string, customerId: numb
         ${l.expiresAt} as licence_expires_at, ${l.machineLimit},
         (select coalesce(json_agg(json_build_object('id', ${m.id}, 'name', ${m.name}, 'activated_at', ${m.activatedAt},
             'last_seen_at', ${m.lastSeenAt}) order by ${m.activatedAt}, ${m.id}), '[]'::json)
-          from ${licenceMachines} ${m} where ${m.licenceId} = ${l.id}) as machines
+          from ${licenceMachines} ${m} where ${m.licenceId} = ${l.id}) as machines,
+        (select coalesce(sum(${rf.amountMinor}), 0)::text from ${refunds} ${rf} where ${rf.orderId} = ${o.id} and ${rf.status} = 'processed')
+          as refunded_minor
       from ${orders} ${o} join ${productVersions} ${pv} on ${pv.id} = ${o.productVersionId}
         join ${products} ${p} on ${p.id} = ${pv.productId}
         left join ${licences} ${l} on ${l.orderId} = ${o.id}
@@ -63,6 +67,7 @@ export async function readAccountOrders(db: Db, secret: string, customerId: numb
       product_name: r.product_name,
       version: r.version,
       total: fromMinor(Number(r.amount_paid_minor)),
+      refunded: fromMinor(Number(r.refunded_minor)),
       currency: r.currency,
       paid_at: iso(r.paid_at),
       pay_id: r.payment_id,

@@ -7,6 +7,7 @@ import { licences, orders, products, productVersions } from "../../platform/db/s
 import { ConflictError, ForbiddenError, NotFoundError, ThrottledError } from "../../platform/errors";
 import type { RateLimiter } from "../../platform/rate-limit";
 import type { ServiceDeps } from "../../platform/service-deps";
+import { recordOrderEvent } from "../audit";
 import { decryptLicenceKey, releaseMachine, rotateLicenceKey } from "../licences";
 import { enqueueMail } from "../mail";
 import type { Build, Downloads } from "../releases";
@@ -19,7 +20,7 @@ export const RECEIPTS_PER_HOUR = 3;
 const NO_LICENCE = "You have no such licence.";
 const REPLACED_MEANWHILE = "This key was replaced a moment ago, or the licence revoked. Reload your account to see the current key.";
 
-type OwnedLicence = { id: string; key_hash: string; key_encrypted: string; revoked: boolean };
+type OwnedLicence = { id: string; order_id: string; key_hash: string; key_encrypted: string; revoked: boolean };
 
 /** The signed-in customer's account: only their own orders, licences and machines. */
 export function createCustomerAccount(
@@ -34,7 +35,7 @@ export function createCustomerAccount(
   async function ownedLicence(exec: Pick<Db, "execute">, customerId: number, licenceId: number, lock = false): Promise<OwnedLicence> {
     const rows = await queryRows<OwnedLicence>(
       exec,
-      sql`select ${licences.id}, ${licences.keyHash}, ${licences.keyEncrypted}, ${licences.revokedAt} is not null as revoked
+      sql`select ${licences.id}, ${licences.orderId}, ${licences.keyHash}, ${licences.keyEncrypted}, ${licences.revokedAt} is not null as revoked
         from ${licences} join ${orders} on ${orders.id} = ${licences.orderId}
         where ${licences.id} = ${licenceId} and ${orders.customerId} = ${customerId}${lock ? sql` for update of ${licences}` : sql``}`,
     );
@@ -83,7 +84,10 @@ export function createCustomerAccount(
     /** Frees one seat of the customer's licence. */
     async releaseMachine(customerId: number, licenceId: number, machineId: number): Promise<void> {
       await ownedLicence(db, customerId, licenceId);
-      if (!(await releaseMachine(db, licenceId, machineId))) throw new NotFoundError("That machine holds no seat of this licence.");
+      await db.transaction(async (tx) => {
+        if (!(await releaseMachine(tx as Db, licenceId, machineId, { actor: "customer", at: now() })))
+          throw new NotFoundError("That machine holds no seat of this licence.");
+      });
     },
 
     /**
@@ -99,7 +103,12 @@ export function createCustomerAccount(
       return db.transaction(async (tx) => {
         const key = await rotateLicenceKey(tx, secret, { id: licenceId, replacing: licence.key_hash, requested, at: now() });
         if (!key) throw new ConflictError(REPLACED_MEANWHILE);
-        await enqueueMail(tx as Db, config, newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId }));
+        const mail = await enqueueMail(
+          tx as Db,
+          config,
+          newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId, orderId: Number(licence.order_id) }),
+        );
+        await recordOrderEvent(tx, { licenceId, kind: "key_rotated", actor: "customer", mailId: mail.id, at: now() });
         return key;
       });
     },
@@ -144,7 +153,8 @@ export function createCustomerAccount(
         { key: decryptLicenceKey(secret, row.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
       );
       await db.transaction(async (tx) => {
-        await enqueueMail(tx as Db, config, mail);
+        const queued = await enqueueMail(tx as Db, config, mail);
+        await recordOrderEvent(tx, { orderId, kind: "receipt_resent", actor: "customer", mailId: queued.id, at: now() });
       });
     },
   };

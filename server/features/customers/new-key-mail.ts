@@ -6,7 +6,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 /** The replacement key's mail; the key is a mail secret (the Outbox shows `[hidden]`; Resend reads the licence's key again). */
 export function newKeyMail(
   config: Pick<Config, "site" | "publicOrigin">,
-  m: { to: string; name: string; key: string; licenceId: number },
+  m: { to: string; name: string; key: string; licenceId: number; orderId: number },
 ): OutboxMail {
   const slot = secretSlot("key");
   const account = `${config.publicOrigin}/account`;
@@ -28,6 +28,8 @@ export function newKeyMail(
 </body></html>`;
   return {
     kind: "licence-key-replaced",
+    // The admin's order page lists the order's mails by it.
+    orderId: m.orderId,
     to: [m.to],
     subject: `Your new ${config.site.name} licence key`,
     html,

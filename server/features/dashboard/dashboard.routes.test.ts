@@ -66,13 +66,13 @@ describe("GET /api/oni/dashboard", () => {
     // Five orders of 10.00 inside the 10 days (Mar 5's is outside).
     expect(ten.revenue).toBe(50);
     expect(ten.revenueByDate).toHaveLength(10);
-    expect(ten.revenueByDate[9]).toEqual({ date: "2026-03-15", revenue: 30 });
+    expect(ten.revenueByDate[9]).toEqual({ date: "2026-03-15", revenue: 30, refunds: 0 });
     const week = await (await t.request("/api/oni/dashboard?days=7", { headers })).json();
     expect(week.transactionsByDate.map((d: { date: string }) => d.date)[0]).toBe("2026-03-09");
     expect(week.revenue).toBe(40);
     // The per-product split of the same period (one product here; several in admin-orders.test.ts).
-    expect(ten.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50 }]);
-    expect(week.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 4, revenue: 40 }]);
+    expect(ten.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50, refunds: 0 }]);
+    expect(week.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 4, revenue: 40, refunds: 0 }]);
     const quarter = await (await t.request("/api/oni/dashboard?days=90", { headers })).json();
     expect(quarter.revenueByDate).toHaveLength(90);
     expect(quarter.revenue).toBe(60);
@@ -84,12 +84,13 @@ describe("GET /api/oni/dashboard", () => {
     await t.database.db.update(orders).set({ status: "expired" }).where(eq(orders.paymentId, "pay_dash3"));
     const body = await (await t.request("/api/oni/dashboard", { headers })).json();
     expect(body).toMatchObject({ activeOrders: 1, expiredOrders: 3 });
-    expect(body.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50 }]);
-    // A refund leaves the day's count, its revenue and the product's split alike (order_daily_product_counts, migration 0009).
+    expect(body.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50, refunds: 0 }]);
+    // A refunded order stays a sale of the day it was paid: its refunds come off on the days they are
+    // processed (refund_daily_counts, ../store/refunds.routes.test.ts), not by its status.
     await t.database.db.update(orders).set({ status: "refunded" }).where(eq(orders.paymentId, "pay_dash6"));
     const refunded = await (await t.request("/api/oni/dashboard", { headers })).json();
-    expect(refunded).toMatchObject({ placedOrders: 1, revenue: 40 });
-    expect(refunded.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 4, revenue: 40 }]);
+    expect(refunded).toMatchObject({ placedOrders: 1, revenue: 50, refunds: 0 });
+    expect(refunded.byProduct).toEqual([{ product_id: "dash-prod", product_name: "Dash", orders: 5, revenue: 50, refunds: 0 }]);
     expect((await t.request("/api/oni/dashboard")).status).toBe(401);
   });
 

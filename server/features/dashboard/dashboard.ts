@@ -3,7 +3,7 @@ import { fromMinor } from "../../../contract/money";
 import { and, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DASHBOARD_DEFAULT_DAYS, type Dashboard } from "../../../contract/dashboard";
-import { orderDailyCounts, orderDailyProductCounts, orders, products, statCounters } from "../../platform/db/schema";
+import { orderDailyCounts, orderDailyProductCounts, orders, products, refundDailyCounts, statCounters } from "../../platform/db/schema";
 import { queryRows } from "../../platform/db/query-rows";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { descNullsLast } from "../../platform/db/newest-first";
@@ -12,6 +12,7 @@ export const DASHBOARD_PAY_IDS = 20;
 
 const dp = alias(orderDailyProductCounts, "dp");
 const p = alias(products, "p");
+const rd = alias(refundDailyCounts, "rd");
 
 /** The last `days` India days ending with India's day of `today`, oldest first (the summaries count India days). */
 export function lastDays(today: Date, days = DASHBOARD_DEFAULT_DAYS): string[] {
@@ -21,7 +22,7 @@ export function lastDays(today: Date, days = DASHBOARD_DEFAULT_DAYS): string[] {
 
 /**
  * The overview reads only the summaries the triggers maintain (stat_counters, order_daily_counts,
- * order_daily_product_counts)
+ * order_daily_product_counts) and the refunds' (refund_daily_counts, written with each processed refund)
  * and the newest 20 payment ids through orders_created_idx: a few rows however many orders exist.
  */
 export function createDashboard({ db, now }: ServiceDeps) {
@@ -29,7 +30,7 @@ export function createDashboard({ db, now }: ServiceDeps) {
     /** `range` days ending today (India); 10 is the overview's default. */
     async overview(range = DASHBOARD_DEFAULT_DAYS): Promise<Dashboard> {
       const days = lastDays(now(), range);
-      const [counters, daily, recent, split] = await Promise.all([
+      const [counters, daily, recent, split, refunded] = await Promise.all([
         db
           .select()
           .from(statCounters)
@@ -55,11 +56,25 @@ export function createDashboard({ db, now }: ServiceDeps) {
               group by ${dp.productId}, ${p.name} having sum(${dp.count}) > 0
               order by revenue_minor desc, ${dp.productId}`,
         ),
+        // Processed refunds of the period per day and product: at most days x products rows.
+        queryRows<{ day: string; product_id: string; amount_minor: string | number }>(
+          db,
+          sql`select ${rd.day}::text as day, ${rd.productId} as product_id, ${rd.amountMinor} as amount_minor
+              from ${refundDailyCounts} ${rd} where ${rd.day} >= ${days[0]} and ${rd.day} <= ${days[days.length - 1]}`,
+        ),
       ]);
       const counter = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0);
       const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]));
+      // Revenue net of refunds: sales on the day they were paid, refunds off on the day they were processed.
+      const refundsPerDay = new Map<string, number>();
+      const refundsPerProduct = new Map<string, number>();
+      for (const r of refunded) {
+        refundsPerDay.set(r.day, (refundsPerDay.get(r.day) ?? 0) + Number(r.amount_minor));
+        refundsPerProduct.set(r.product_id, (refundsPerProduct.get(r.product_id) ?? 0) + Number(r.amount_minor));
+      }
+      const refundsMinor = [...refundsPerDay.values()].reduce((sum, v) => sum + v, 0);
       const revenuePerDay = new Map(daily.map((d) => [d.day, Number(d.revenueMinor)]));
-      const totalMinor = daily.reduce((sum, d) => sum + Number(d.revenueMinor), 0);
+      const totalMinor = daily.reduce((sum, d) => sum + Number(d.revenueMinor), 0) - refundsMinor;
       return {
         placedOrders: counter("orders_placed"),
         activeOrders: counter("orders_active"),
@@ -68,13 +83,22 @@ export function createDashboard({ db, now }: ServiceDeps) {
         transactionsByDate: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
         payIds: recent.map((r) => r.paymentId ?? ""),
         revenue: fromMinor(totalMinor),
-        revenueByDate: days.map((date) => ({ date, revenue: fromMinor(revenuePerDay.get(date) ?? 0) })),
-        byProduct: split.map((r) => ({
-          product_id: r.product_id,
-          product_name: r.product_name,
-          orders: Number(r.orders),
-          revenue: fromMinor(Number(r.revenue_minor)),
+        refunds: fromMinor(refundsMinor),
+        revenueByDate: days.map((date) => ({
+          date,
+          revenue: fromMinor((revenuePerDay.get(date) ?? 0) - (refundsPerDay.get(date) ?? 0)),
+          refunds: fromMinor(refundsPerDay.get(date) ?? 0),
         })),
+        byProduct: split
+          .map((r) => ({ ...r, net_minor: Number(r.revenue_minor) - (refundsPerProduct.get(r.product_id) ?? 0) }))
+          .sort((a, b) => b.net_minor - a.net_minor || a.product_id.localeCompare(b.product_id))
+          .map((r) => ({
+            product_id: r.product_id,
+            product_name: r.product_name,
+            orders: Number(r.orders),
+            revenue: fromMinor(r.net_minor),
+            refunds: fromMinor(refundsPerProduct.get(r.product_id) ?? 0),
+          })),
       };
     },
   };

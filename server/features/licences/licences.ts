@@ -16,6 +16,8 @@ import { throttlePerMinute } from "../../platform/rate-limit";
 import type { StoreContext } from "../store";
 import { canonicalLicenceKey, licenceKeyHash } from "./licence-keys";
 import { touchMachine } from "./machines";
+import { recordOrderEvent } from "../audit";
+import { orderEvents } from "../../platform/db/schema";
 
 const SEEN_EVERY_MS = 3_600_000;
 
@@ -144,6 +146,13 @@ export function createLicences(ctx: StoreContext) {
           sql`insert into ${licenceMachines} (${names(licenceMachines.licenceId, licenceMachines.fingerprint, licenceMachines.name, licenceMachines.activatedAt, licenceMachines.lastSeenAt)})
             values (${l.id}, ${input.fingerprint}, ${input.name ?? null}, ${at}, ${at}) returning ${licenceMachines.id}`,
         );
+        await recordOrderEvent(tx, {
+          orderId: Number(l.order_id),
+          kind: "activated",
+          actor: "tool",
+          detail: input.name ?? `machine #${inserted[0].id}`,
+          at: now(),
+        });
         // The first activation makes a placed order active.
         await tx.execute(
           sql`update ${orders} set ${bare(orders.status)} = 'active' where ${orders.id} = ${l.order_id} and ${orders.status} = 'placed'`,
@@ -159,9 +168,15 @@ export function createLicences(ctx: StoreContext) {
       if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
       const rows = await queryRows<{ machines: string }>(
         db,
+        // The seat and its event in one statement: the order's story never misses a freed seat.
         sql`with gone as (
             delete from ${licenceMachines} ${seat} using ${licences} ${lic}
-            where ${lic.keyHash} = ${hash} and ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${input.fingerprint} returning ${seat.licenceId})
+            where ${lic.keyHash} = ${hash} and ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${input.fingerprint}
+            returning ${seat.licenceId}, ${seat.id}, ${seat.name}, ${lic.orderId}),
+          logged as (
+            insert into ${orderEvents} (${names(orderEvents.orderId, orderEvents.kind, orderEvents.actor, orderEvents.detail, orderEvents.createdAt)})
+            select gone.${bare(licences.orderId)}, 'seat_freed', 'tool', coalesce(gone.${bare(licenceMachines.name)}, 'machine #' || gone.${bare(licenceMachines.id)}),
+              ${now().toISOString()} from gone)
           select (select count(*) from ${licenceMachines} where ${licenceMachines.licenceId} = gone.${bare(licenceMachines.licenceId)}) - 1 as machines
           from gone`,
       );

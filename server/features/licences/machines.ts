@@ -1,18 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { licenceMachines } from "../../platform/db/schema";
+import { type OrderEventActor, recordOrderEvent } from "../audit";
+
+/** Who freed a seat, for the order's story (the customer on the account page, or an admin). */
+export type SeatFreedBy = { actor: OrderEventActor; adminId?: number | null; at: Date };
 
 /**
- * Frees one seat: deletes that machine row of that licence. True when one was deleted (false for an
- * unknown machine, or a machine of another licence). The tool on that machine is told NOT_ACTIVATED
- * at its next validation and may activate again while seats are free.
+ * Frees one seat: deletes that machine row of that licence and records who did it, in the caller's
+ * transaction. True when one was deleted (false for an unknown machine, or a machine of another
+ * licence). The tool on that machine is told NOT_ACTIVATED at its next validation and may activate
+ * again while seats are free.
  */
-export async function releaseMachine(db: Db, licenceId: number, machineId: number): Promise<boolean> {
+export async function releaseMachine(db: Db, licenceId: number, machineId: number, by: SeatFreedBy): Promise<boolean> {
   const gone = await db
     .delete(licenceMachines)
     .where(and(eq(licenceMachines.id, machineId), eq(licenceMachines.licenceId, licenceId)))
-    .returning({ id: licenceMachines.id });
-  return gone.length > 0;
+    .returning({ id: licenceMachines.id, name: licenceMachines.name });
+  if (!gone.length) return false;
+  await recordOrderEvent(db, { licenceId, kind: "seat_freed", ...by, detail: gone[0].name ?? `machine #${machineId}` });
+  return true;
 }
 
 /**

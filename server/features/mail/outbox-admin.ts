@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { OutboxItem, OutboxList, OutboxListQuery, OutboxPreview } from "../../../contract/outbox";
 import { mailOutbox } from "../../platform/db/schema";
-import type { Audit } from "../audit";
+import { type Audit, recordOrderEvent } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { ConflictError, NotFoundError } from "../../platform/errors";
 import type { Actor } from "../contact";
@@ -18,6 +18,7 @@ type ListRow = Omit<Row, "html" | "textBody" | "lockedUntil" | "secrets" | "secr
 export function createOutboxAdmin({
   db,
   config,
+  now,
   audit,
   reissuers = {},
 }: ServiceDeps & { audit: Audit; reissuers?: Record<string, SecretReissuer> }) {
@@ -107,7 +108,13 @@ export function createOutboxAdmin({
     async resend(id: number, actor: Actor): Promise<OutboxItem> {
       return db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ kind: mailOutbox.kind, secretRef: mailOutbox.secretRef, textBody: mailOutbox.textBody, html: mailOutbox.html })
+          .select({
+            kind: mailOutbox.kind,
+            secretRef: mailOutbox.secretRef,
+            textBody: mailOutbox.textBody,
+            html: mailOutbox.html,
+            orderId: mailOutbox.orderId,
+          })
           .from(mailOutbox)
           .where(eq(mailOutbox.id, id))
           .for("update");
@@ -135,6 +142,17 @@ export function createOutboxAdmin({
           .returning(listColumns);
         if (!row) throw new NotFoundError("There is no such mail.");
         await audit.record({ ...actor, action: "mail.resend", entity: "mail_outbox", entityId: id }, tx);
+        // A mail about an order is part of that order's story (the admin's order page).
+        if (current.orderId != null)
+          await recordOrderEvent(tx, {
+            orderId: current.orderId,
+            kind: "mail_resent",
+            actor: "admin",
+            adminId: actor.adminId,
+            mailId: id,
+            detail: current.kind,
+            at: now(),
+          });
         return toItem(row);
       });
     },

@@ -186,7 +186,24 @@ describe("a product page's builds", () => {
     const free = await t.services.downloads.productBuilds("dl-free");
     expect(free.free).toBe(true);
     expect(free.builds.find((b) => b.platform === "linux")?.id).toBe(ids.free);
-    expect(await t.services.downloads.productBuilds("dl-none")).toEqual({ free: false, builds: [] });
+    expect(await t.services.downloads.productBuilds("dl-none")).toEqual({ free: false, builds: [], fallback: true });
+    expect(paid.fallback).toBe(false);
+  });
+
+  it("a product with builds only in drafts lists none and no configured links either (fallback is for no build at all)", async () => {
+    await addSaleVersion(t, "dl-draft-only", "1.0");
+    await setRelease("dl-draft-only", "1.0", "draft", "2024-01-01T00:00:00Z");
+    await upload("dl-draft-only", "1.0");
+    expect(await t.services.downloads.productBuilds("dl-draft-only")).toEqual({ free: false, builds: [], fallback: false });
+  });
+
+  it("under a licence: the product page's list while current, the newest published before its term ended once past it", async () => {
+    const page = await t.services.downloads.productBuilds("dl-paid");
+    const current = await t.services.downloads.offeredBuilds("dl-paid", { revoked: false, expires_ms: clock + 86_400_000 });
+    expect(current).toEqual(page);
+    const lapsed = await t.services.downloads.offeredBuilds("dl-paid", { revoked: false, expires_ms: Date.parse("2021-01-01T00:00:00Z") });
+    expect(lapsed.builds.map((b) => b.id)).toEqual([ids["paid1.0"]]);
+    expect((await t.services.downloads.offeredBuilds("dl-paid", { revoked: true, expires_ms: clock + 86_400_000 })).builds).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { compareVersions } from "../../../contract/versions";
-import type { DownloadLink, DownloadRequest } from "../../../contract/artifacts";
+import type { Build, DownloadLink, DownloadRequest, OfferedBuilds } from "../../../contract/artifacts";
 import { canonicalLicenceKey, licenceKeyHash } from "../licences";
 import { ForbiddenError, GoneError, NotFoundError, UnauthenticatedError } from "../../platform/errors";
 import { type RateLimiter, throttlePerMinute } from "../../platform/rate-limit";
@@ -17,7 +17,7 @@ import {
   offeredArtifact,
   offeredOfProducts,
   offeredOfRelease,
-  offeredOfVersion,
+  productHasArtifacts,
 } from "./offered-artifacts";
 
 export type DownloadDeps = ServiceDeps & { licenceSecret: () => Promise<string>; licenceRateLimiter: RateLimiter };
@@ -25,10 +25,27 @@ export type DownloadDeps = ServiceDeps & { licenceSecret: () => Promise<string>;
 /** What /dl/:token sends: a file under ARTIFACTS_DIR or a redirect to the external URL. */
 export type DownloadSource = { kind: "file"; path: string; filename: string; size: number; sha256: string } | { kind: "url"; url: string };
 
-/** A build as a buyer sees it. */
-export type Build = Pick<OfferedArtifact, "id" | "release_version" | "platform" | "arch" | "filename" | "size" | "sha256">;
+export type { Build };
 
 const NO_LICENCE = "This licence does not allow this download.";
+
+/** Per platform and architecture, the build of the newest release among these. */
+function newestPerTarget(offered: OfferedArtifact[]): OfferedArtifact[] {
+  const seen = new Set<string>();
+  return [...offered]
+    .sort((a, b) => compareVersions(b.release_version, a.release_version) || b.published_ms - a.published_ms)
+    .filter((a) => !seen.has(`${a.platform}/${a.arch}`) && seen.add(`${a.platform}/${a.arch}`));
+}
+
+const listUnder = (
+  offered: OfferedArtifact[],
+  any: boolean,
+  licence?: Pick<LicenceForDownload, "revoked" | "expires_ms">,
+): OfferedBuilds => {
+  const reachable = licence ? offered.filter((a) => !licence.revoked && (a.free || a.published_ms < licence.expires_ms)) : offered;
+  const newest = newestPerTarget(reachable);
+  return { free: newest.length > 0 && newest.every((a) => a.free), builds: newest.map(asBuild), fallback: !any };
+};
 
 const asBuild = (a: OfferedArtifact): Build => ({
   id: a.id,
@@ -102,27 +119,39 @@ export function createDownloads(deps: DownloadDeps) {
       return licensed(await licenceById(db, licenceId), artifact);
     },
 
-    /** Per licence, the builds of its product it may download (none when revoked), newest release first. */
+    /**
+     * The one download list of a product, drawn by the product page, the receipt and the account:
+     * per platform and architecture the build of its newest published release. With a licence,
+     * only what that licence reaches (a revoked one: nothing; past its term: what was published
+     * before it ended), so a current licence sees exactly the product page's list.
+     */
+    async offeredBuilds(productId: string, licence?: Pick<LicenceForDownload, "revoked" | "expires_ms">): Promise<OfferedBuilds> {
+      const [offered, any] = await Promise.all([offeredOfProducts(db, [productId]), productHasArtifacts(db, productId)]);
+      return listUnder(offered, any, licence);
+    },
+
+    /** Per licence, its product's download list under that licence (as `offeredBuilds`), one read per product. */
     async buildsForLicences(
       held: Pick<LicenceForDownload, "id" | "product_id" | "revoked" | "expires_ms">[],
     ): Promise<Map<number, Build[]>> {
-      const valid = held.filter((l) => !l.revoked);
-      const offered = await offeredOfProducts(db, [...new Set(valid.map((l) => l.product_id))]);
+      const offered = await offeredOfProducts(db, [...new Set(held.map((l) => l.product_id))]);
       return new Map(
-        valid.map((l) => [l.id, offered.filter((a) => a.product_id === l.product_id && (a.free || covers(l, a))).map(asBuild)]),
+        held
+          .filter((l) => !l.revoked)
+          .map((l) => [
+            l.id,
+            listUnder(
+              offered.filter((a) => a.product_id === l.product_id),
+              true,
+              l,
+            ).builds,
+          ]),
       );
     },
 
-    /**
-     * A product page's download buttons: for each platform and architecture the build of the newest
-     * published release; `free` says whether anyone may download them.
-     */
-    async productBuilds(productId: string): Promise<{ free: boolean; builds: Build[] }> {
-      const seen = new Set<string>();
-      const newest = (await offeredOfProducts(db, [productId]))
-        .sort((a, b) => compareVersions(b.release_version, a.release_version))
-        .filter((a) => !seen.has(`${a.platform}/${a.arch}`) && seen.add(`${a.platform}/${a.arch}`));
-      return { free: newest.length > 0 && newest.every((a) => a.free), builds: newest.map(asBuild) };
+    /** A product page's download list: anyone sees it; `free` says whether anyone may download. */
+    productBuilds(productId: string): Promise<OfferedBuilds> {
+      return this.offeredBuilds(productId);
     },
 
     /** The build a token names: tampered 403, expired 410, withdrawn or revoked since it was issued 404/403. */
@@ -136,11 +165,6 @@ export function createDownloads(deps: DownloadDeps) {
       if (artifact.url) return { kind: "url", url: artifact.url, artifactId: artifact.id };
       const path = join(dir, artifact.storage_name as string);
       return { kind: "file", path, filename: artifact.filename, size: artifact.size, sha256: artifact.sha256, artifactId: artifact.id };
-    },
-
-    /** The published builds a buyer of this version may download (the receipt lists them). */
-    async buildsOf(productId: string, version: string): Promise<Build[]> {
-      return (await offeredOfVersion(db, productId, version)).map(asBuild);
     },
 
     /** The release's published builds in `sha256sum` format ("<hex>  <name>" lines); null when there are none. */

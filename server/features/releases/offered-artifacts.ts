@@ -48,10 +48,6 @@ export const offeredArtifact = async (db: Pick<Db, "execute">, id: number) => (a
 export const offeredFor = (db: Pick<Db, "execute">, productId: string, platform: string, arch: string) =>
   offered(db, sql`pv.product_id = ${productId} and a.platform = ${platform} and a.arch = ${arch}`);
 
-/** Every published build of a version and of its published patches, newest release first. */
-export const offeredOfVersion = async (db: Pick<Db, "execute">, productId: string, version: string) =>
-  await offered(db, sql`pv.product_id = ${productId} and pv.version = ${version} order by pr.id desc nulls last, a.platform, a.arch`);
-
 /** The builds of one release (a version's own, or a patch's), for its SHA256SUMS. */
 export const offeredOfRelease = (db: Pick<Db, "execute">, productId: string, version: string) =>
   offered(
@@ -71,6 +67,16 @@ export const offeredOfProducts = (db: Pick<Db, "execute">, productIds: string[])
         )}) order by published_ms desc, a.id desc`,
       )
     : Promise.resolve([]);
+
+/** Whether the product has any build at all, published or not (the configured links stand in only when not). */
+export async function productHasArtifacts(db: Pick<Db, "execute">, productId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from ${artifacts} a join ${productVersions} pv on pv.id = a.product_version_id
+      where pv.product_id = ${productId} limit 1`,
+  );
+  return rows.length > 0;
+}
 
 export type LicenceForDownload = { id: number; product_id: string; revoked: boolean; expires_ms: number };
 

@@ -6,7 +6,7 @@ import { licences, orders, products, productVersions } from "../../platform/db/s
 import { ConflictError, NotFoundError, ThrottledError } from "../../platform/errors";
 import type { RateLimiter } from "../../platform/rate-limit";
 import type { ServiceDeps } from "../../platform/service-deps";
-import type { Audit } from "../audit";
+import { type Audit, type OrderEventKind, recordOrderEvent } from "../audit";
 import { decryptLicenceKey, extendLicence, type LicenceState, releaseMachine, restoreLicence, revokeLicence } from "../licences";
 import { enqueueMail } from "../mail";
 import { readOrderDetail } from "./order-detail";
@@ -43,6 +43,7 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
   const changeLicence = (
     actor: Actor,
     action: string,
+    event: { kind: OrderEventKind; detail?: string },
     licenceId: number,
     change: (tx: Db) => Promise<LicenceState>,
     detail: Record<string, unknown> = {},
@@ -53,6 +54,7 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
         { ...actor, action, entity: "licence", entityId: licenceId, detail: { order_id: licence.orderId, ...detail } },
         tx,
       );
+      await recordOrderEvent(tx, { orderId: licence.orderId, ...event, actor: "admin", adminId: actor.adminId, at: now() });
       return licence;
     });
 
@@ -94,15 +96,24 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
         { key: decryptLicenceKey(secret, o.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
       );
       await db.transaction(async (tx) => {
-        await enqueueMail(tx as Db, config, mail);
+        const queued = await enqueueMail(tx as Db, config, mail);
         await audit.record({ ...actor, action: "order.receipt_resend", entity: "order", entityId: orderId }, tx);
+        await recordOrderEvent(tx, {
+          orderId,
+          kind: "receipt_resent",
+          actor: "admin",
+          adminId: actor.adminId,
+          mailId: queued.id,
+          at: now(),
+        });
       });
     },
 
     /** Frees a seat of the licence. 404 for an unknown licence or a machine not on it. */
     async releaseMachine(licenceId: number, machineId: number, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
-        if (!(await releaseMachine(tx as Db, licenceId, machineId))) throw new NotFoundError("There is no such machine on this licence.");
+        if (!(await releaseMachine(tx as Db, licenceId, machineId, { actor: "admin", adminId: actor.adminId, at: now() })))
+          throw new NotFoundError("There is no such machine on this licence.");
         await audit.record(
           { ...actor, action: "licence.machine_release", entity: "licence", entityId: licenceId, detail: { machine_id: machineId } },
           tx,
@@ -111,12 +122,22 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
     },
 
     revoke: (licenceId: number, reason: string, actor: Actor) =>
-      changeLicence(actor, "licence.revoke", licenceId, (tx) => revokeLicence(tx, licenceId, now()), { reason }),
+      changeLicence(actor, "licence.revoke", { kind: "revoked", detail: reason }, licenceId, (tx) => revokeLicence(tx, licenceId, now()), {
+        reason,
+      }),
 
-    restore: (licenceId: number, actor: Actor) => changeLicence(actor, "licence.restore", licenceId, (tx) => restoreLicence(tx, licenceId)),
+    restore: (licenceId: number, actor: Actor) =>
+      changeLicence(actor, "licence.restore", { kind: "restored" }, licenceId, (tx) => restoreLicence(tx, licenceId)),
 
     extend: (licenceId: number, months: number, actor: Actor) =>
-      changeLicence(actor, "licence.extend", licenceId, (tx) => extendLicence(tx, licenceId, months, now()), { months }),
+      changeLicence(
+        actor,
+        "licence.extend",
+        { kind: "extended", detail: `${months} month${months === 1 ? "" : "s"}` },
+        licenceId,
+        (tx) => extendLicence(tx, licenceId, months, now()),
+        { months },
+      ),
 
     /** The state the API reports after a change. */
     stateOf: (l: LicenceState) => ({

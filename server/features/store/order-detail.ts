@@ -18,6 +18,7 @@ import {
 import { NotFoundError } from "../../platform/errors";
 import { decryptLicenceKey } from "../licences";
 import { rupees } from "./context";
+import { mailCauses, readOrderEvents, storyOf } from "./order-story";
 
 type OrderRow = {
   id: string;
@@ -61,7 +62,7 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
       where o.id = ${orderId}`,
   );
   if (!o) throw new NotFoundError("There is no such order.");
-  const [machines, mails, refundRows, hooks, documents] = await Promise.all([
+  const [machines, mailRows, refundRows, hooks, documents, events] = await Promise.all([
     o.licence_id
       ? queryRows<{ id: string; name: string | null; activated_at: string; last_seen_at: string | null }>(
           db,
@@ -80,9 +81,10 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
       reason: string | null;
       created_at: string;
       checked_at: string | null;
+      processed_at: string | null;
     }>(
       db,
-      sql`select id, provider_refund_id, amount_minor, status, reason, created_at, checked_at from ${refunds}
+      sql`select id, provider_refund_id, amount_minor, status, reason, created_at, checked_at, processed_at from ${refunds}
         where order_id = ${orderId} order by created_at, id`,
     ),
     queryRows<{ event: string; received_at: string }>(
@@ -94,7 +96,17 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
       sql`select ${invoices.number}, ${invoices.kind}, ${invoices.refundId}, ${invoices.totalMinor}, ${invoices.issuedAt} from ${invoices}
         where ${invoices.orderId} = ${orderId} order by ${invoices.issuedAt}, ${invoices.id}`,
     ),
+    readOrderEvents(db, orderId),
   ]);
+  const causes = mailCauses(events);
+  const mails = mailRows.map((m) => ({
+    id: Number(m.id),
+    kind: m.kind,
+    to: m.to_addrs,
+    status: m.status,
+    created_at: isoOf(m.created_at),
+    by: causes.get(Number(m.id)) ?? "the store",
+  }));
   const documentOf = (d: (typeof documents)[number]) => ({
     number: d.number,
     total: rupees(Number(d.total_minor)),
@@ -115,17 +127,26 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
     created_at: isoOf(r.created_at),
     checked_at: r.checked_at ? isoOf(r.checked_at) : null,
   }));
+  const provider = "the payment provider";
+  const store = "the store";
   const timeline: AdminOrderDetail["timeline"] = [
-    { at: isoOf(o.created_at), event: "created" as const, detail: "Order created" },
-    ...(o.paid_at ? [{ at: isoOf(o.paid_at), event: "paid" as const, detail: o.payment_id ? `Paid (${o.payment_id})` : "Paid" }] : []),
-    ...(o.licence_created_at ? [{ at: isoOf(o.licence_created_at), event: "fulfilled" as const, detail: "Licence issued" }] : []),
-    ...hooks.map((h) => ({ at: isoOf(h.received_at), event: "webhook" as const, detail: h.event })),
-    ...refundList.map((r) => ({
-      at: r.created_at,
+    { at: isoOf(o.created_at), event: "created" as const, detail: "Order created", by: "the customer" },
+    ...(o.paid_at
+      ? [{ at: isoOf(o.paid_at), event: "paid" as const, detail: o.payment_id ? `Paid (${o.payment_id})` : "Paid", by: provider }]
+      : []),
+    ...(o.licence_created_at
+      ? [{ at: isoOf(o.licence_created_at), event: "fulfilled" as const, detail: "Licence issued", by: store }]
+      : []),
+    ...hooks.map((h) => ({ at: isoOf(h.received_at), event: "webhook" as const, detail: h.event, by: provider })),
+    // A processed refund is told when it was processed (after the admin's ask, which has its own entry).
+    ...refundList.map((r, i) => ({
+      at: refundRows[i].processed_at ? isoOf(refundRows[i].processed_at) : r.created_at,
       event: "refund" as const,
       detail: `Refund ${formatInrMinor(Math.round(r.amount * 100))} ${r.status}`,
+      by: provider,
     })),
-    ...(o.refunded_at ? [{ at: isoOf(o.refunded_at), event: "refunded" as const, detail: "Order refunded" }] : []),
+    ...(o.refunded_at ? [{ at: isoOf(o.refunded_at), event: "refunded" as const, detail: "Order refunded", by: store }] : []),
+    ...storyOf(events, mails),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
     id: Number(o.id),
@@ -159,7 +180,7 @@ export async function readOrderDetail(db: Db, secret: () => Promise<string>, ord
             })),
           }
         : null,
-    mails: mails.map((m) => ({ id: Number(m.id), kind: m.kind, to: m.to_addrs, status: m.status, created_at: isoOf(m.created_at) })),
+    mails,
     refunds: refundList,
     refundable: paidStatus && o.payment_id ? rupees(Math.max(0, Number(o.amount_paid_minor) - held)) : 0,
     invoice: invoiceRow ? documentOf(invoiceRow) : null,

@@ -7,7 +7,7 @@ import { refunds } from "../../platform/db/schema";
 import { names } from "../../platform/db/sql-names";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../../platform/errors";
 import type { ProviderRefund } from "../../integrations/payments/provider";
-import type { Audit } from "../audit";
+import { type Audit, recordOrderEvent } from "../audit";
 import { PAID_STATUSES, rupees, type StoreContext } from "./context";
 import { refundableMinor } from "./refunds";
 import { applyProviderAnswer, lockOrder, markRefundFailed } from "./refund-settle";
@@ -122,6 +122,14 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
         },
         tx,
       );
+      await recordOrderEvent(tx, {
+        orderId,
+        kind: "refund_asked",
+        actor: "admin",
+        adminId: actor.adminId,
+        detail: `${formatInrMinor(amountMinor)}: ${input.reason}`,
+        at: ctx.now(),
+      });
       return { row, order, fresh: true };
     });
 

@@ -52,7 +52,7 @@ export async function applyProviderAnswer(
       providerRefundId: answer.providerRefundId,
       amountMinor: answer.amountMinor,
       ownRefundId: refundId,
-      tax: ctx.config.site.tax,
+      config: ctx.config,
       at: ctx.now(),
     });
   return { failed: answer.status === "failed" && (await markRefundFailed(tx, refundId)) };

@@ -148,6 +148,15 @@ describe("the refund sweep through Razorpay (SDK + nock)", () => {
       )})`,
     );
     expect(count).toBe(6);
+    // One refund mail per refund, whichever instance recorded it.
+    const mails = await queryRows<{ order_id: string }>(
+      r.database.db,
+      sql`select order_id from mail_outbox where kind = 'refund' and order_id in (${sql.join(
+        due.map((p) => sql`${p.orderId}`),
+        sql`, `,
+      )}) order by order_id`,
+    );
+    expect(mails.map((m) => Number(m.order_id))).toEqual(due.map((p) => p.orderId).sort((x, y) => x - y));
     const seqs = await creditNoteSeqs(r);
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
   });

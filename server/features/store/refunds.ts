@@ -1,10 +1,15 @@
 import { sql } from "drizzle-orm";
-import type { TaxConfig } from "../../../contract/tax-config";
+import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
-import { licences, orders, refunds } from "../../platform/db/schema";
+import { indiaDate } from "../../../contract/time";
+import { licences, orders, products, productVersions, refundDailyCounts, refunds } from "../../platform/db/schema";
 import { bare, names } from "../../platform/db/sql-names";
+import { recordOrderEvent } from "../audit";
 import { issueCreditNote } from "../invoices";
+import { enqueueMail, type OutboxConfig } from "../mail";
 import type { Executor } from "./fulfilment";
+import { refundMail } from "./refund-mail";
 
 export type RecordedRefund = {
   /** False when this provider refund was processed before (a repeated webhook): nothing changed. */
@@ -46,7 +51,7 @@ export async function recordRefund(
     amountMinor: number;
     ownRefundId?: number | null;
     reason?: string | null;
-    tax: TaxConfig | undefined;
+    config: OutboxConfig & Pick<Config, "site" | "publicOrigin">;
     at: Date;
   },
 ): Promise<RecordedRefund> {
@@ -69,6 +74,7 @@ export async function recordRefund(
   if (found[0]?.status === "processed")
     return { added: false, refundId: Number(found[0].id), refundedMinor: await refundedSoFar(), orderRefunded: false, creditNote: null };
 
+  const at = input.at.toISOString();
   let refundId: number;
   let revoke = false;
   if (found[0]) {
@@ -76,17 +82,17 @@ export async function recordRefund(
     refundId = Number(found[0].id);
     revoke = found[0].revoke_licence;
     await tx.execute(sql`update ${r} set ${bare(r.status)} = 'processed', ${bare(r.providerRefundId)} = ${input.providerRefundId},
-      ${bare(r.amountMinor)} = ${input.amountMinor} where ${r.id} = ${refundId}`);
+      ${bare(r.amountMinor)} = ${input.amountMinor}, ${bare(r.processedAt)} = ${at} where ${r.id} = ${refundId}`);
   } else {
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into ${r} (${names(r.orderId, r.providerRefundId, r.amountMinor, r.status, r.reason)})
-        values (${input.orderId}, ${input.providerRefundId}, ${input.amountMinor}, 'processed', ${input.reason ?? null}) returning ${r.id}`,
+      sql`insert into ${r} (${names(r.orderId, r.providerRefundId, r.amountMinor, r.status, r.reason, r.processedAt)})
+        values (${input.orderId}, ${input.providerRefundId}, ${input.amountMinor}, 'processed', ${input.reason ?? null}, ${at}) returning ${r.id}`,
     );
     refundId = Number(row.id);
   }
   const note = await issueCreditNote(tx, {
-    tax: input.tax,
+    tax: input.config.site.tax,
     orderId: input.orderId,
     refundId,
     amountMinor: input.amountMinor,
@@ -94,7 +100,6 @@ export async function recordRefund(
   });
 
   const refundedMinor = await refundedSoFar();
-  const at = input.at.toISOString();
   let orderRefunded = false;
   if (refundedMinor >= input.amountPaidMinor) {
     const rows = await queryRows<{ id: string }>(
@@ -105,9 +110,56 @@ export async function recordRefund(
     orderRefunded = rows.length > 0;
     revoke ||= orderRefunded;
   }
-  if (revoke)
-    await tx.execute(
-      sql`update ${licences} set ${bare(licences.revokedAt)} = ${at} where ${licences.orderId} = ${input.orderId} and ${licences.revokedAt} is null`,
+  if (revoke) {
+    const revoked = await queryRows<{ id: string }>(
+      tx,
+      sql`update ${licences} set ${bare(licences.revokedAt)} = ${at} where ${licences.orderId} = ${input.orderId} and ${licences.revokedAt} is null
+        returning ${licences.id}`,
     );
+    if (revoked.length)
+      await recordOrderEvent(tx, { orderId: input.orderId, kind: "revoked", actor: "system", detail: "with the refund", at: input.at });
+  }
+  await countAndMail(tx, input, refundedMinor, note?.number ?? null, revoke);
   return { added: true, refundId, refundedMinor, orderRefunded, creditNote: note?.number ?? null };
+}
+
+type MailRow = { email: string; name: string; product_id: string; product_name: string; version: string };
+
+/**
+ * The two things each processed refund does once, in the transaction that records it (so a repeated
+ * webhook, the sweep and the admin's own answer never do them twice): its amount added to the
+ * overview's refunds of that day, and the customer's mail with its amount and credit note.
+ */
+async function countAndMail(
+  tx: Executor,
+  input: Parameters<typeof recordRefund>[1],
+  refundedMinor: number,
+  creditNote: string | null,
+  revoked: boolean,
+): Promise<void> {
+  const [o] = await queryRows<MailRow>(
+    tx,
+    sql`select ${orders.customerEmail} as email, ${orders.customerName} as name, ${productVersions.productId} as product_id,
+        ${products.name} as product_name, ${productVersions.version}
+      from ${orders} join ${productVersions} on ${productVersions.id} = ${orders.productVersionId}
+        join ${products} on ${products.id} = ${productVersions.productId}
+      where ${orders.id} = ${input.orderId}`,
+  );
+  const d = refundDailyCounts;
+  await tx.execute(sql`insert into ${d} (${names(d.day, d.productId, d.count, d.amountMinor)})
+    values (${indiaDate(input.at)}, ${o.product_id}, 1, ${input.amountMinor})
+    on conflict (${names(d.day, d.productId)}) do update set ${bare(d.count)} = ${d.count} + 1, ${bare(d.amountMinor)} = ${d.amountMinor} + ${input.amountMinor}`);
+  const mail = refundMail(input.config, {
+    orderId: input.orderId,
+    email: o.email,
+    name: o.name,
+    productName: o.product_name,
+    version: o.version,
+    amountMinor: input.amountMinor,
+    refundedMinor,
+    paidMinor: input.amountPaidMinor,
+    creditNote,
+    licenceRevoked: revoked,
+  });
+  await enqueueMail(tx as Db, input.config, mail);
 }

@@ -111,7 +111,7 @@ export function createWebhook(ctx: StoreContext) {
       providerRefundId: refund.id,
       amountMinor: refund.amount,
       ownRefundId: Number.isSafeInteger(own) && own > 0 ? own : null,
-      tax: ctx.config.site.tax,
+      config: ctx.config,
       at: ctx.now(),
     });
     if (result.added && !result.orderRefunded) ctx.log({ level: "info", msg: "partial refund recorded", orderId: Number(order.id) });

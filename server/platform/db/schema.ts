@@ -389,6 +389,8 @@ export const refunds = pgTable(
     // When the refund sweep last asked the provider about this pending refund (its lease: several
     // processes never ask about one refund at once, and a refund still pending is asked again later).
     checkedAt: timestamp("checked_at", { withTimezone: true }),
+    // When it became processed (the day the overview takes it off the revenue).
+    processedAt: timestamp("processed_at", { withTimezone: true }),
   },
   (t) => [
     index("refunds_order_idx").on(t.orderId),
@@ -440,6 +442,41 @@ export const orderDailyProductCounts = pgTable(
     revenueMinor: bigint("revenue_minor", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+// Processed refunds per UTC day and product, written with each refund's processing
+// (server/features/store/refunds.ts): the overview subtracts them from the revenue of the same days
+// without reading the refunds themselves.
+export const refundDailyCounts = pgTable(
+  "refund_daily_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    productId: text("product_id").notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+// What happened to an order after its payment, by whom (server/features/store/order-events.ts): every
+// licence event (activation, seat freed, key rotation, revoke, restore, extend) and every mail an
+// action sent (receipt again, key replaced, refund), so the admin's order page tells the whole story.
+// `actor`: who did it; `admin_id` names the admin when it was one.
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind").notNull(),
+    actor: text("actor", { enum: ["customer", "admin", "tool", "system", "provider"] }).notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    mailId: bigint("mail_id", { mode: "number" }),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );
 
 export const auditLog = pgTable(
