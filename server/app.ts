@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { apiRouter } from "./api/router";
+import { securityFileRoutes } from "./features/security";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/client";
 import { compressDynamic } from "./platform/http/compress";
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(pageMethods());
   app.route("/", releaseFileRoutes());
+  app.route("/", securityFileRoutes());
 
   if (deps.staticFiles?.size) app.on(["GET", "HEAD"], "*", staticRoute(deps.staticFiles));
 
