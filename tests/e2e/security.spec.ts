@@ -84,7 +84,7 @@ test("the report form works without JavaScript, and names a refused field", asyn
   await researcher.context().close();
 });
 
-test("security.txt, the key and the thanks page are linked and served", async ({ browser }) => {
+test("security.txt, the key and the thanks page are linked and served", async ({ browser }, testInfo) => {
   const researcher = await visitor(browser);
   await researcher.goto("/");
   await researcher.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Security", exact: true }).click();
@@ -92,7 +92,11 @@ test("security.txt, the key and the thanks page are linked and served", async ({
   const txt = await researcher.request.get("/.well-known/security.txt");
   expect(txt.headers()["content-type"]).toBe("text/plain; charset=utf-8");
   expect(await txt.text()).toMatch(/^-----BEGIN PGP SIGNED MESSAGE-----\n[\s\S]*\nPolicy: .*\/security\n/);
+  const sitemap = await (await researcher.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("/security</loc>");
+  expect(sitemap).toContain("/security/thanks</loc>");
   await researcher.goto("/security/thanks");
   await expect(researcher.getByRole("heading", { level: 1, name: "Thank you" })).toBeVisible();
+  await checkScreen(researcher, "security-thanks", testInfo.project.name);
   await researcher.context().close();
 });

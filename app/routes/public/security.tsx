@@ -60,14 +60,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             What is in scope
           </h2>
           <p className="mt-3">
-            This website ({site.origin.replace(/^https?:\/\//, "")}), including the store, the customer account and the download links, and every product we
-            publish:
+            This website ({site.origin.replace(/^https?:\/\//, "")}), including the store, the customer account and the download links
+            {loaderData.products.length ? ", and every product we publish:" : "."}
           </p>
-          <ul className="mt-2 list-disc pl-6" data-testid="security-scope">
-            {loaderData.products.map((p) => (
-              <li key={p.id}>{p.name}</li>
-            ))}
-          </ul>
+          {loaderData.products.length ? (
+            <ul className="mt-2 list-disc pl-6" data-testid="security-scope">
+              {loaderData.products.map((p) => (
+                <li key={p.id}>{p.name}</li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-3">
             Out of scope: reports from automated scanners without a working proof, missing headers with no shown impact, denial of service by volume, social
             engineering of our staff, and the services we rent (our mail and payment providers have their own programmes).
@@ -154,7 +156,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 <label htmlFor="report-name" className="block text-sm font-medium">
                   Your name (optional)
                 </label>
-                <input id="report-name" name="name" autoComplete="name" maxLength={200} defaultValue={values.name} className={fieldClass} {...described("name")} />
+                <input id="report-name" name="name" type="text" autoComplete="name" maxLength={200} defaultValue={values.name} className={fieldClass} {...described("name")} />
                 <FieldError id="name-error" text={errors.name} />
               </div>
               <div>
@@ -181,6 +183,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               <input
                 id="report-title"
                 name="title"
+                type="text"
                 required
                 maxLength={SECURITY_REPORT_LIMITS.title}
                 defaultValue={values.title}
@@ -208,7 +211,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 <label htmlFor="report-version" className="block text-sm font-medium">
                   Version (optional)
                 </label>
-                <input id="report-version" name="version" maxLength={50} defaultValue={values.version} className={fieldClass} {...described("version")} />
+                <input id="report-version" name="version" type="text" maxLength={50} defaultValue={values.version} className={fieldClass} {...described("version")} />
                 <FieldError id="version-error" text={errors.version} />
               </div>
             </div>
