@@ -34,6 +34,8 @@ async function fillReport(page: Page, email: string, title: string) {
 }
 
 test("a report from /security is answered by the admin and followed on the mailed link", async ({ page, browser }, testInfo) => {
+  // Two browsers, four axe runs and two mails: longer than one screen's test.
+  test.slow();
   const email = `${unique("mira")}@example.com`.toLowerCase();
   const title = unique("Reflected XSS in blog search");
   const researcher = await visitor(browser);
