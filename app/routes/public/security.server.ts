@@ -24,7 +24,9 @@ export async function submitSecurityReport(request: Request, context: AppLoadCon
     return data<ReportFormResult>({ ok: true, message: SECURITY_REPORT_RECEIVED, errors: {}, values: {} });
   } catch (error) {
     const failure = pageFailure(error);
-    const { botcheck: _bot, ...kept } = values;
+    const { botcheck: _bot, ...typed } = values;
+    // A one-line field cannot hold a line break (HTML drops it from a value): it comes back as a space.
+    const kept = Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, k === "details" ? v : v.replace(/[\r\n]+/g, " ")]));
     return data<ReportFormResult>({ ok: false, message: failure.message, errors: failure.errors, values: kept }, { status: failure.status });
   }
 }
