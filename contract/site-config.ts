@@ -9,6 +9,8 @@ export const SiteConfigSchema = z.strictObject({
   name: z.string().trim().min(1).max(60),
   tagline: z.string().trim().min(1).max(200),
   email: z.email(),
+  /** Where security reports and security.txt's Contact point; left out: `email`. */
+  security: z.strictObject({ contact: z.email().optional() }).optional(),
   phone: z
     .string()
     .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "must be a phone number such as +91 80 4718 2290")

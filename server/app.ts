@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { apiRouter } from "./api/router";
+import { securityFileRoutes } from "./features/security";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/client";
 import { compressDynamic } from "./platform/http/compress";
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(pageMethods());
   app.route("/", releaseFileRoutes());
+  app.route("/", securityFileRoutes());
 
   // One store of what is answered from memory: the client build with the prerendered pages, and
   // the public pages the page cache renders at run time.

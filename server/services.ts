@@ -33,6 +33,7 @@ import { createCustomerAccount, createCustomerSessions, createCustomerSignIn } f
 import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limit";
 import { createArtifacts, createDownloads, createUpdateCheck } from "./features/releases";
 import { createInvoices } from "./features/invoices";
+import { createSecurityReports, createSecurityTxt, openPgpKeySource, securityContact } from "./features/security";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
@@ -50,6 +51,12 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     ...deps,
     licenceSecret: createStoreSecrets(deps).licenceSecret,
     licenceRateLimiter: createLeasedRateLimiter(deps),
+  });
+  const signingKeys = createSigningKeys({ db, box: createSecretBox(config), now });
+  const openPgpKey = openPgpKeySource({
+    signingKeys,
+    keyFile: config.SECURITY_PGP_PRIVATE_KEY_FILE,
+    userId: { name: `${config.site.name} security`, email: securityContact(config.site) },
   });
   return {
     audit,
@@ -86,7 +93,9 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),
     invoices: createInvoices(deps),
-    signingKeys: createSigningKeys({ db, box: createSecretBox(config), now }),
+    signingKeys,
+    securityTxt: createSecurityTxt({ config, now, key: openPgpKey }),
+    securityReports: createSecurityReports({ ...deps, audit, rateLimiter }),
   };
 }
 

@@ -54,6 +54,11 @@ export function SiteFooter() {
                 Blogs
               </Link>
             </li>
+            <li>
+              <Link className="hover:text-white" to="/security">
+                Security
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="text-sm">

@@ -19,6 +19,10 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("products/educational/campus/contact", "routes/public/campus-contact.tsx"),
     route("products/educational/master", "routes/public/master.tsx"),
     route("contact/sent", "routes/public/contact-sent.tsx"),
+    // The disclosure policy and its report form, the reporter's status link, the credits (server-rendered).
+    route("security", "routes/public/security.tsx"),
+    route("security/thanks", "routes/public/security-thanks.tsx"),
+    route("security/reports/:token", "routes/public/security-report-status.tsx"),
     // The store (server-rendered, noindex): checkout, the test provider's sandbox, the receipt.
     route("checkout/test-pay", "routes/public/checkout-test-pay.tsx"),
     route("checkout/receipt/:orderId", "routes/public/checkout-receipt.tsx"),

@@ -55,6 +55,7 @@ export const API_TAGS = {
   CustomerAccount: "A customer's own account: sign-in by mailed code, orders, licence keys and machines",
   Meta: "The API's own description",
   Artifacts: "Builds of versions and patches, their download links and the tools' update check",
+  Security: "Vulnerability reports from researchers (the /security form)",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

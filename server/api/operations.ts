@@ -20,10 +20,12 @@ import { questOperations } from "../features/quests";
 import { artifactOperations } from "../features/releases";
 import { licenceOperations, storeOperations } from "../features/store";
 import { customerAccountOperations } from "../features/customers";
+import { securityOperations } from "../features/security";
 
 /** Every /api operation (see operation.ts). A new resource module adds its array here. */
 const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...contactOperations,
+  ...securityOperations,
   ...authOperations,
   ...accountOperations,
   ...adminOperations,

@@ -113,6 +113,12 @@ const ConfigSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((v) => v === "true"),
+    // An armoured OpenPGP private key (no passphrase) that signs security.txt; unset: one is made at
+    // first start and sealed in the database (server/features/security/openpgp-key.ts).
+    SECURITY_PGP_PRIVATE_KEY_FILE: z
+      .string()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // Mail relay. Unset: mail stays in the outbox, marked not sent.
     SMTP_URL: z
       .string()

@@ -145,6 +145,11 @@ export function Sidebar({ email, unreadMessages }: { email: string; unreadMessag
                 Outbox
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/dashboard/security/reports" className={linkClass}>
+                Security reports
+              </NavLink>
+            </li>
             {IDENTITY_LINKS.map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to} className={linkClass}>

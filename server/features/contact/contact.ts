@@ -7,7 +7,7 @@ import type { ServiceDeps } from "../../platform/service-deps";
 export type ContactKind = "general" | "campus";
 
 /** A bot ticks the hidden checkbox; people never see it. "false"/"off"/"0" from a form count as unticked. */
-function honeypotTripped(input: unknown): boolean {
+export function honeypotTripped(input: unknown): boolean {
   if (typeof input !== "object" || input === null) return false;
   const value = (input as Record<string, unknown>).botcheck;
   if (typeof value === "string") return !["", "false", "off", "0"].includes(value.trim().toLowerCase());

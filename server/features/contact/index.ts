@@ -1,4 +1,4 @@
 // The contact area's door: what other areas and the app may use.
-export { createContact } from "./contact";
+export { createContact, honeypotTripped } from "./contact";
 export { type Actor, createMessages } from "./messages";
 export { contactOperations, messageOperations } from "./routes";

@@ -770,3 +770,44 @@ export const pageTopics = pgTable("page_topics", {
   topic: text("topic").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+// Security reports sent from /security: private to the admins. The reporter follows one by the link
+// mailed to them, whose token is kept only as its SHA-256 (docs/decisions/106-security-reports.md).
+export const securityReports = pgTable(
+  "security_reports",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name"),
+    email: text("email").notNull(),
+    title: text("title").notNull(),
+    details: text("details").notNull(),
+    productId: text("product_id"),
+    version: text("version"),
+    // Credited by name on /security/thanks once fixed or closed, only when the reporter ticked it.
+    creditConsent: boolean("credit_consent").notNull().default(false),
+    status: text("status", { enum: ["received", "triaged", "fixed", "closed"] })
+      .notNull()
+      .default("received"),
+    clientIp: text("client_ip"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("security_reports_created_idx").on(t.createdAt.desc(), t.id.desc()), index("security_reports_status_idx").on(t.status)],
+);
+
+// An admin's answer on a report: a public reply (shown on the reporter's page, mailed once) or a private note.
+export const securityReportNotes = pgTable(
+  "security_report_notes",
+  {
+    id: serial("id").primaryKey(),
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => securityReports.id, { onDelete: "cascade" }),
+    visibility: text("visibility", { enum: ["public", "private"] }).notNull(),
+    body: text("body").notNull(),
+    adminId: integer("admin_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("security_report_notes_report_idx").on(t.reportId, t.createdAt)],
+);

@@ -1,0 +1,75 @@
+import { Form, Link } from "react-router";
+import { SECURITY_REPORT_STATUSES, SecurityReportListQuerySchema } from "../../../contract/security";
+import { SelectField, buttonClass } from "../../components/admin/form-field";
+import type { Route } from "./+types/security-reports";
+import { requireAdminPage } from "./session.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = SecurityReportListQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : { page: 1 };
+  const list = await context.services.securityReports.list(query);
+  return {
+    ...list,
+    status: "status" in query ? (query.status ?? "") : "",
+    page: query.page,
+    reports: list.reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
+
+/** /dashboard/security/reports: the vulnerability reports from /security, newest first. */
+export default function SecurityReports({ loaderData }: Route.ComponentProps) {
+  const { reports, total, pages, page, status } = loaderData;
+  const pageLink = (n: number) => `?${new URLSearchParams({ ...(status && { status }), page: String(n) })}`;
+  return (
+    <>
+      <title>Security reports | Admin</title>
+      <h1 className="text-2xl font-bold">Security reports</h1>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" aria-label="Filter security reports">
+        <SelectField
+          label="Status"
+          name="status"
+          placeholder="All statuses"
+          defaultValue={status}
+          className="w-48"
+          options={SECURITY_REPORT_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        <button type="submit" className={buttonClass}>
+          Show
+        </button>
+      </Form>
+      <p className="mt-3 text-sm text-slate-700" role="status">
+        {total === 1 ? "1 report" : `${total} reports`}
+      </p>
+      {reports.length ? (
+        <ul className="mt-3 space-y-2" data-testid="security-reports">
+          {reports.map((r) => (
+            <li key={r.id} className="rounded bg-white p-3 shadow">
+              <Link to={`/dashboard/security/reports/${r.id}`} className="font-semibold text-blue-800 underline">
+                {r.title}
+              </Link>
+              <p className="mt-1 text-sm text-slate-700">
+                <span className="font-semibold">{r.status}</span> · {r.productName ?? "site / unspecified"} · {r.name ? `${r.name}, ` : ""}
+                {r.email} · {when(r.createdAt)} UTC
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-slate-700">No reports match.</p>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Report pages" className="mt-4 flex gap-4">
+          {page > 1 ? <Link to={pageLink(page - 1)}>Previous page</Link> : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={pageLink(page + 1)}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

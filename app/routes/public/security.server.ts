@@ -1,0 +1,32 @@
+import { type AppLoadContext, data } from "react-router";
+import { SECURITY_REPORT_RECEIVED } from "../../../server/features/security";
+import { pageFailure } from "./store-errors.server";
+
+export type ReportFormResult = { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, string> };
+
+/** The policy's scope (the catalogue by name) and where encrypted mail goes. */
+export async function loadSecurityPage(context: AppLoadContext) {
+  const site = context.config.site;
+  return { products: await context.services.securityReports.products(), contact: site.security?.contact ?? site.email };
+}
+
+/**
+ * The report form as a plain post (it works without JavaScript): the same service as
+ * POST /api/security/reports, so it validates, throttles and stores alike. A refused form comes back
+ * with what was typed, except a honeypot tick.
+ */
+export async function submitSecurityReport(request: Request, context: AppLoadContext) {
+  const form = await request.formData();
+  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+  if (!values.botcheck) delete values.botcheck;
+  try {
+    await context.services.securityReports.submit(values, context.clientIp);
+    return data<ReportFormResult>({ ok: true, message: SECURITY_REPORT_RECEIVED, errors: {}, values: {} });
+  } catch (error) {
+    const failure = pageFailure(error);
+    const { botcheck: _bot, ...typed } = values;
+    // A one-line field cannot hold a line break (HTML drops it from a value): it comes back as a space.
+    const kept = Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, k === "details" ? v : v.replace(/[\r\n]+/g, " ")]));
+    return data<ReportFormResult>({ ok: false, message: failure.message, errors: failure.errors, values: kept }, { status: failure.status });
+  }
+}
