@@ -55,6 +55,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link className="hover:text-white" to="/quests">
+                Quests
+              </Link>
+            </li>
+            <li>
               <Link className="hover:text-white" to="/security">
                 Security
               </Link>

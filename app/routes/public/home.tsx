@@ -49,6 +49,18 @@ export default function Home() {
           <div className="mt-8"><FeatureList items={services} /></div>
         </div>
       </section>
+      <section id="quests" className="scroll-mt-20 bg-slate-900 px-4 py-12 text-white" aria-labelledby="quests-title">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-6">
+          <div className="max-w-2xl">
+            <h2 id="quests-title" className="text-2xl font-bold">Quests for developers and researchers</h2>
+            <p className="mt-2 text-slate-200">Take on a task we post, send your work or the flag you found, and win cash, a licence of our tools or a discount. Found a flaw in our own tools? Our disclosure policy says how to tell us safely.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <a href="/quests" className="rounded-lg bg-sky-500 px-5 py-3 font-semibold text-slate-950 hover:bg-sky-400">See the quests</a>
+            <a href="/security" className="rounded-lg border border-slate-400 px-5 py-3 font-semibold hover:bg-white/10">Report a vulnerability</a>
+          </div>
+        </div>
+      </section>
       <section id="contact" className="scroll-mt-20 bg-slate-50 px-4 py-16" aria-labelledby="contact-title">
         <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2">
           <div>
