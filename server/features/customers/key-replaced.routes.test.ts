@@ -8,11 +8,17 @@ import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 // A replaced key closes every old door: the receipt link shows no key after a rotation or a revoke,
 // and of two rotations at once only one replaces the key.
 let t: TestApp;
+// Frozen while two rotations race: "at once" then means within one instant of the app's clock, so the
+// test does not depend on whether the second request reads before or after the first one commits.
+let frozen: Date | null = null;
 const call = (method: string, path: string, headers: Record<string, string>, json?: unknown) =>
   t.request(path, { method, headers, json, ip: "10.72.0.1" });
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { PAYMENT_TEST_SECRET: PAY_SECRET, CHECKOUT_RATE_LIMIT: 10_000, LICENCE_RATE_LIMIT: 10_000 } });
+  t = await createTestApp({
+    config: { PAYMENT_TEST_SECRET: PAY_SECRET, CHECKOUT_RATE_LIMIT: 10_000, LICENCE_RATE_LIMIT: 10_000 },
+    now: () => frozen ?? new Date(),
+  });
   await addSaleVersion(t, "acct-tool", "1.0", { machineLimit: 2 });
 });
 afterAll(() => t.close());
@@ -58,7 +64,9 @@ describe("a replaced key closes the receipt link", () => {
   it("two rotations at once: one replaces the key (200), the other 409; the winner's key is the licence's", async () => {
     for (let round = 0; round < 3; round++) {
       const { headers, licenceId } = await bought(`twice-rotated${round}@example.com`);
+      frozen = new Date();
       const answers = await Promise.all([0, 1].map(() => call("POST", `/api/account/licences/${licenceId}/rotate`, headers)));
+      frozen = null;
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       const { key } = (await answers.find((r) => r.status === 200)?.json()) as { key: string };
       const reveal = await call("POST", `/api/account/licences/${licenceId}/reveal`, headers);
