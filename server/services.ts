@@ -30,7 +30,7 @@ import type { ServiceDeps, ServiceObservers } from "./platform/service-deps";
 import { createStore, createStoreMailReissuers, createStoreSecrets } from "./features/store";
 import { createCustomerAccount, createCustomerSessions, createCustomerSignIn } from "./features/customers";
 import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limit";
-import { createArtifacts, createDownloads, createUpdateCheck } from "./features/releases";
+import { createArtifacts, createDownloads, createReleaseSigning, createUpdateCheck } from "./features/releases";
 import { createInvoices } from "./features/invoices";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
@@ -48,6 +48,8 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     licenceSecret: createStoreSecrets(deps).licenceSecret,
     licenceRateLimiter: createLeasedRateLimiter(deps),
   });
+  const signingKeys = createSigningKeys({ db, box: createSecretBox(config), now });
+  const releaseSigning = createReleaseSigning({ config, signingKeys, now });
   return {
     audit,
     rateLimiter,
@@ -76,11 +78,12 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
     customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
-    artifacts: createArtifacts({ ...deps, audit }),
+    artifacts: createArtifacts({ ...deps, audit, releaseSigning }),
+    releaseSigning,
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),
     invoices: createInvoices(deps),
-    signingKeys: createSigningKeys({ db, box: createSecretBox(config), now }),
+    signingKeys,
   };
 }
 

@@ -143,6 +143,12 @@ export function createDownloads(deps: DownloadDeps) {
       return (await offeredOfVersion(db, productId, version)).map(asBuild);
     },
 
+    /** A published build's `.minisig` text, by its release and file name; null when there is none or it is unsigned. */
+    async minisigOf(productId: string, version: string, filename: string): Promise<string | null> {
+      const rows = await offeredOfRelease(db, productId, version);
+      return rows.find((r) => r.filename === filename)?.minisig ?? null;
+    },
+
     /** The release's published builds in `sha256sum` format ("<hex>  <name>" lines); null when there are none. */
     async checksums(productId: string, version: string): Promise<string | null> {
       const rows = await offeredOfRelease(db, productId, version);
