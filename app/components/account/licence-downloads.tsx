@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { byteSize } from "../../lib/byte-size";
+import { minisigPath } from "../../lib/release-signature";
 
 export type AccountBuild = {
   id: number;
@@ -9,6 +10,7 @@ export type AccountBuild = {
   filename: string;
   size: number;
   sha256: string;
+  signed: boolean;
 };
 
 /**
@@ -16,7 +18,7 @@ export type AccountBuild = {
  * fresh 5-minute /dl link; reloadDocument lets the browser follow it as a download, with or without
  * JavaScript (React Router would otherwise try to navigate to /dl inside the app).
  */
-export function LicenceDownloads({ licenceId, builds }: { licenceId: number; builds: AccountBuild[] }) {
+export function LicenceDownloads({ productId, licenceId, builds }: { productId: string; licenceId: number; builds: AccountBuild[] }) {
   if (!builds.length) return null;
   return (
     <section aria-label="Downloads" className="mt-3 rounded-lg border border-slate-300 bg-white p-3">
@@ -46,6 +48,17 @@ export function LicenceDownloads({ licenceId, builds }: { licenceId: number; bui
             <p className="mt-1 font-mono text-xs break-all text-slate-700" data-testid={`sha256-${b.id}`}>
               SHA-256 {b.sha256}
             </p>
+            {b.signed ? (
+              <p className="mt-1 text-sm">
+                <a className="text-sky-800 underline" href={minisigPath(productId, b)} download aria-label={`Signature of ${b.filename}`}>
+                  Signature ({b.filename}.minisig)
+                </a>{" "}
+                ·{" "}
+                <a className="text-sky-800 underline" href={`/releases/${encodeURIComponent(productId)}#verify-title`}>
+                  how to check it with minisign
+                </a>
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -25,8 +25,10 @@ export type DownloadDeps = ServiceDeps & { licenceSecret: () => Promise<string>;
 /** What /dl/:token sends: a file under ARTIFACTS_DIR or a redirect to the external URL. */
 export type DownloadSource = { kind: "file"; path: string; filename: string; size: number; sha256: string } | { kind: "url"; url: string };
 
-/** A build as a buyer sees it. */
-export type Build = Pick<OfferedArtifact, "id" | "release_version" | "platform" | "arch" | "filename" | "size" | "sha256">;
+/** A build as a buyer sees it; `signed`: its `.minisig` is published. */
+export type Build = Pick<OfferedArtifact, "id" | "release_version" | "platform" | "arch" | "filename" | "size" | "sha256"> & {
+  signed: boolean;
+};
 
 const NO_LICENCE = "This licence does not allow this download.";
 
@@ -38,6 +40,7 @@ const asBuild = (a: OfferedArtifact): Build => ({
   filename: a.filename,
   size: a.size,
   sha256: a.sha256,
+  signed: a.minisig !== null,
 });
 
 /** Signed, short-lived download links for builds, and the rules of who may have one. */
@@ -141,6 +144,13 @@ export function createDownloads(deps: DownloadDeps) {
     /** The published builds a buyer of this version may download (the receipt lists them). */
     async buildsOf(productId: string, version: string): Promise<Build[]> {
       return (await offeredOfVersion(db, productId, version)).map(asBuild);
+    },
+
+    /** Every published build of a product by the version it belongs to (the release notes page lists them). */
+    async buildsByVersion(productId: string): Promise<Map<string, Build[]>> {
+      const byVersion = new Map<string, Build[]>();
+      for (const a of await offeredOfProducts(db, [productId])) byVersion.set(a.version, [...(byVersion.get(a.version) ?? []), asBuild(a)]);
+      return byVersion;
     },
 
     /** A published build's `.minisig` text, by its release and file name; null when there is none or it is unsigned. */
