@@ -42,8 +42,7 @@ export function BuildUploadForm({ target, verifies, onUploaded }: { target: Buil
     try {
       const created = await uploadWithProgress<ArtifactCreated>("/api/admin/artifacts", form, setProgress);
       setProgress(1);
-      const signed = created.signed ? "signed" : "unsigned";
-      setResult({ ok: true, text: `Uploaded ${created.filename}: ${created.size} bytes, SHA-256 ${created.sha256}, ${signed}.` });
+      setResult({ ok: true, text: `Uploaded ${created.filename}: ${created.size} bytes, SHA-256 ${created.sha256}.` });
       formElement.reset();
       onUploaded();
     } catch (error) {
