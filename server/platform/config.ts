@@ -62,12 +62,12 @@ const ConfigSchema = z
       .min(1)
       .default(2 * 1024 ** 3),
     // Production release signing (docs/decisions/104-signed-releases.md): the minisign public key line
-    // (`RWQ…`, the second line of minisign.pub) whose secret, kept off the server, signs every build;
+    // (`RW…`, the second line of minisign.pub) whose secret, kept off the server, signs every build;
     // each upload then carries its `.minisig`. Unset: the server signs with its own release key.
     RELEASE_PUBLIC_KEY: z
       .string()
       .trim()
-      .regex(/^RWQ[A-Za-z0-9+/]{53}$/, "must be a minisign public key line (the base64 line of minisign.pub, starting RWQ)")
+      .regex(/^RW[QRST][A-Za-z0-9+/]{53}$/, "must be a minisign public key line (the base64 line of minisign.pub, starting RW)")
       .optional()
       .or(z.literal("").transform(() => undefined)),
     // A build upload is not bound by REQUEST_TIMEOUT_MS (a large build on a slow link takes hours):

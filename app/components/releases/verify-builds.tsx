@@ -15,7 +15,7 @@ export function VerifyBuilds({ releaseKey }: { releaseKey: { keyId: string; line
         </a>
         &apos;s format. Download the build and its signature (<code>FILE.minisig</code>, linked below) into one folder, then run:
       </p>
-      <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-50" data-testid="minisign-check">
+      <pre className="rounded bg-slate-900 p-3 text-sm break-all whitespace-pre-wrap text-slate-50" data-testid="minisign-check">
         <code>minisign -Vm FILE -P {releaseKey.line}</code>
       </pre>
       <p className="text-sm">
