@@ -2,13 +2,14 @@ import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArtifactCreatedSchema, ArtifactListSchema, TauriUpdateSchema, UpdateAvailableSchema } from "../../../contract/artifacts";
-import { uploadForm } from "../../../tests/helpers/artifact-fixtures";
+import { buyLicence, uploadForm } from "../../../tests/helpers/artifact-fixtures";
 import { makeKeyPair, minisignVerifies, signWithMinisign, tempDir } from "../../../tests/helpers/minisign-cli";
 import { addSaleVersion } from "../../../tests/helpers/store-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { makeEd25519Key } from "../../platform/secrets/signing-keys";
 
 // The embedded default: the server signs each build with its own release key as the upload completes.
+const SECRET = "test-secret-for-signed-releases";
 let t: TestApp;
 let work: string;
 let admin: Record<string, string>;
@@ -30,7 +31,14 @@ const pubFile = async () => {
 
 beforeAll(async () => {
   work = await tempDir("signed-");
-  t = await createTestApp({ config: { ARTIFACTS_DIR: join(work, "artifacts"), LICENCE_RATE_LIMIT: 10_000 } });
+  t = await createTestApp({
+    config: {
+      ARTIFACTS_DIR: join(work, "artifacts"),
+      LICENCE_RATE_LIMIT: 10_000,
+      CHECKOUT_RATE_LIMIT: 10_000,
+      PAYMENT_TEST_SECRET: SECRET,
+    },
+  });
   admin = (await t.loginAsAdmin()).headers;
   await addSaleVersion(t, "sig-tool", "1.0", { amountMinor: 0, forSale: false });
   await addSaleVersion(t, "sig-tool", "2.0", { amountMinor: 0, forSale: false });
@@ -88,6 +96,19 @@ describe("signed releases, server-held key", () => {
     // A path naming no target or architecture names nothing (404, as every path parameter of the API).
     expect((await t.request("/api/updates/tauri/sig-tool/beos/x86_64/1.0")).status).toBe(404);
     expect((await t.request("/api/updates/tauri/sig-tool/linux/arm64/1.0")).status).toBe(404);
+  });
+
+  it("asks a paid product's Tauri client for its licence, as the update check does", async () => {
+    await addSaleVersion(t, "sig-paid", "1.0");
+    await addSaleVersion(t, "sig-paid", "2.0");
+    expect((await upload({ ...target, product_id: "sig-paid" }, "sig-paid-2.0.tar.gz")).status).toBe(201);
+    const key = await buyLicence(t, SECRET, "sig-paid", "2.0", 1);
+    expect((await t.request("/api/updates/tauri/sig-paid/linux/x86_64/1.0")).status).toBe(401);
+    const wrong = await t.request("/api/updates/tauri/sig-paid/linux/x86_64/1.0", { headers: { authorization: "License ONI-NOPE" } });
+    expect(wrong.status).toBe(403);
+    const ok = await t.request("/api/updates/tauri/sig-paid/linux/x86_64/1.0", { headers: { authorization: `License ${key}` } });
+    expect(ok.status).toBe(200);
+    expect(TauriUpdateSchema.parse(await ok.json())).toMatchObject({ version: "2.0" });
   });
 
   it("never offers an unsigned external build to an updater, and lists builds as signed or not", async () => {
