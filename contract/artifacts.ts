@@ -28,8 +28,15 @@ export const ArtifactTargetSchema = z.object({
 });
 export type ArtifactTarget = z.infer<typeof ArtifactTargetSchema>;
 
-/** The multipart upload's text fields; `sha256`, when given, must match the file received. */
-export const ArtifactUploadFieldsSchema = ArtifactTargetSchema.extend({ sha256: sha256.optional() });
+// A build's minisign signature: the `.minisig` file's text.
+const minisig = z.string().max(4000).optional();
+
+/**
+ * The multipart upload's text fields; `sha256`, when given, must match the file received.
+ * `signature` (the `.minisig` text) is required when the server holds no release secret, and must
+ * come before the `file` part.
+ */
+export const ArtifactUploadFieldsSchema = ArtifactTargetSchema.extend({ sha256: sha256.optional(), signature: minisig });
 export type ArtifactUploadFields = z.infer<typeof ArtifactUploadFieldsSchema>;
 
 /** A build kept elsewhere (a mirror, a CDN): registered by URL with its size and SHA-256. */
@@ -38,6 +45,7 @@ export const ArtifactExternalSchema = ArtifactTargetSchema.extend({
   url: PublicHttpsUrlSchema,
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   sha256,
+  signature: minisig,
 });
 export type ArtifactExternal = z.infer<typeof ArtifactExternalSchema>;
 
@@ -48,6 +56,8 @@ export const ArtifactCreatedSchema = z.object({
   sha256: z.string(),
   platform: z.enum(PLATFORMS),
   arch: z.enum(ARCHES),
+  /** Has a minisign signature: unsigned builds (an external URL given without one) are never offered to an updater. */
+  signed: z.boolean(),
 });
 export type ArtifactCreated = z.infer<typeof ArtifactCreatedSchema>;
 
@@ -71,6 +81,8 @@ export const BuildSchema = z.object({
   filename: z.string(),
   size: z.number().int(),
   sha256: z.string(),
+  /** Its minisign signature is published at /releases/:productId/:version/:filename.minisig. */
+  signed: z.boolean(),
 });
 export type Build = z.infer<typeof BuildSchema>;
 
@@ -108,8 +120,37 @@ export const UpdateAvailableSchema = z.object({
   version: z.string(),
   published_at: z.string(),
   notes: z.array(z.string()),
-  artifact: z.object({ filename: z.string(), size: z.number().int(), sha256: z.string(), url: z.string() }),
+  artifact: z.object({
+    filename: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    url: z.string(),
+    /** base64 of the build's `.minisig` text, as Tauri's updater expects. */
+    signature: z.string(),
+  }),
   /** Only when the version the client runs was withdrawn: the tool tells its user why. */
   current: z.object({ status: z.literal("yanked"), reason: z.string().nullable() }).optional(),
 });
 export type UpdateAvailable = z.infer<typeof UpdateAvailableSchema>;
+
+export const TAURI_TARGETS = ["linux", "windows", "darwin"] as const;
+export const TAURI_ARCHES = ["x86_64", "aarch64"] as const;
+
+/** GET /api/updates/tauri/{productId}/{target}/{arch}/{currentVersion}: Tauri v2's dynamic update server. */
+export const TauriUpdateParamsSchema = z.object({
+  productId: productId,
+  target: z.enum(TAURI_TARGETS, "Choose linux, windows or darwin."),
+  arch: z.enum(TAURI_ARCHES, "Choose x86_64 or aarch64."),
+  currentVersion: version,
+});
+export type TauriUpdateParams = z.infer<typeof TauriUpdateParamsSchema>;
+
+/** Tauri v2's dynamic-server answer: `signature` is the `.minisig` text in base64, `notes` the release notes. */
+export const TauriUpdateSchema = z.object({
+  version: z.string(),
+  notes: z.string(),
+  pub_date: z.string(),
+  url: z.string(),
+  signature: z.string(),
+});
+export type TauriUpdate = z.infer<typeof TauriUpdateSchema>;

@@ -31,7 +31,7 @@ import { createPageTopics } from "./platform/page-topics";
 import { createStore, createStoreMailReissuers, createStoreSecrets } from "./features/store";
 import { createCustomerAccount, createCustomerSessions, createCustomerSignIn } from "./features/customers";
 import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limit";
-import { createArtifacts, createDownloads, createUpdateCheck } from "./features/releases";
+import { createArtifacts, createDownloads, createReleaseSigning, createUpdateCheck } from "./features/releases";
 import { createInvoices } from "./features/invoices";
 import { createSecurityReports, createSecurityTxt, openPgpKeySource, securityContact } from "./features/security";
 
@@ -58,6 +58,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     keyFile: config.SECURITY_PGP_PRIVATE_KEY_FILE,
     userId: { name: `${config.site.name} security`, email: securityContact(config.site) },
   });
+  const releaseSigning = createReleaseSigning({ config, signingKeys, now });
   return {
     audit,
     rateLimiter,
@@ -89,7 +90,8 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
     customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
-    artifacts: createArtifacts({ ...deps, audit, pages: pageTopics }),
+    artifacts: createArtifacts({ ...deps, audit, pages: pageTopics, releaseSigning }),
+    releaseSigning,
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),
     invoices: createInvoices(deps),

@@ -61,6 +61,15 @@ const ConfigSchema = z
       .int()
       .min(1)
       .default(2 * 1024 ** 3),
+    // Production release signing (docs/decisions/104-signed-releases.md): the minisign public key line
+    // (`RW…`, the second line of minisign.pub) whose secret, kept off the server, signs every build;
+    // each upload then carries its `.minisig`. Unset: the server signs with its own release key.
+    RELEASE_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^RW[QRST][A-Za-z0-9+/]{53}$/, "must be a minisign public key line (the base64 line of minisign.pub, starting RW)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // A build upload is not bound by REQUEST_TIMEOUT_MS (a large build on a slow link takes hours):
     // it is cut when no byte arrives for ARTIFACT_UPLOAD_IDLE_MS, and in any case after
     // ARTIFACT_UPLOAD_TIMEOUT_MS (server/platform/http/request-deadlines.ts).

@@ -8,12 +8,13 @@ import { DownloadList } from "../store/download-list";
  * browser follow it as a download, with or without JavaScript (React Router would otherwise try to
  * navigate to /dl inside the app).
  */
-export function LicenceDownloads({ licenceId, builds }: { licenceId: number; builds: Build[] }) {
+export function LicenceDownloads({ productId, licenceId, builds }: { productId: string; licenceId: number; builds: Build[] }) {
   if (!builds.length) return null;
   return (
     <section aria-label="Downloads" className="mt-3 rounded-lg border border-slate-300 bg-white p-3">
       <h4 className="mb-2 font-semibold">Downloads</h4>
       <DownloadList
+        productId={productId}
         builds={builds}
         action={(b) => (
           <Form method="post" reloadDocument>

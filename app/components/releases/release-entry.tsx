@@ -1,5 +1,18 @@
 import type { PublicRelease } from "../../../contract/releases";
+import { byteSize } from "../../lib/byte-size";
+import { minisigPath } from "../../lib/release-signature";
 import { releaseDate } from "./release-date";
+
+/** A published build as the release notes list it. */
+export type ReleaseBuild = {
+  id: number;
+  release_version: string;
+  platform: string;
+  arch: string;
+  filename: string;
+  size: number;
+  signed: boolean;
+};
 
 const OS_NAMES: Record<string, string> = { windows: "Windows", mac: "macOS", linux: "Linux" };
 const osName = (os: string) => OS_NAMES[os] ?? os;
@@ -12,8 +25,31 @@ function Withdrawn({ reason }: { reason: string | null }) {
   );
 }
 
+/** A version's published builds with their signatures (the files themselves come from the product page or the account). */
+function Builds({ productId, builds }: { productId: string; builds: ReleaseBuild[] }) {
+  return (
+    <>
+      <h3 className="mt-4 font-semibold">Builds</h3>
+      <ul className="list-disc pl-6">
+        {builds.map((b) => (
+          <li key={b.id} className="break-all">
+            <span className="font-mono text-sm">{b.filename}</span> ({b.release_version}, {osName(b.platform)} {b.arch}, {byteSize(b.size)}){" "}
+            {b.signed ? (
+              <a className="text-sky-800 underline" href={minisigPath(productId, b)} download aria-label={`Signature of ${b.filename}`}>
+                signature
+              </a>
+            ) : (
+              <span className="text-amber-800">unsigned</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** One version on the release notes page: features, requirements, dependencies, packages, changelog. */
-export function ReleaseEntry({ release }: { release: PublicRelease }) {
+export function ReleaseEntry({ release, productId, builds = [] }: { release: PublicRelease; productId?: string; builds?: ReleaseBuild[] }) {
   const r = release.requirements;
   const requirements: [string, string][] = [
     ["Operating system", r.os.map(osName).join(", ")],
@@ -83,6 +119,7 @@ export function ReleaseEntry({ release }: { release: PublicRelease }) {
           </ul>
         </>
       ) : null}
+      {productId && builds.length ? <Builds productId={productId} builds={builds} /> : null}
       {release.patches.length ? (
         <>
           <h3 className="mt-4 font-semibold">Changelog</h3>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Build } from "../../../contract/artifacts";
 import { byteSize } from "../../lib/byte-size";
+import { minisigPath } from "../../lib/release-signature";
 
 const PLATFORM_NAMES: Record<string, string> = { windows: "Windows", linux: "Linux", mac: "macOS" };
 
@@ -11,8 +12,9 @@ export const buildLabel = (b: Build) => `${PLATFORM_NAMES[b.platform] ?? b.platf
  * The one list of a product's builds (the product page, the receipt and the account draw it from
  * the same published artifacts, server/features/releases/downloads.ts). Each page supplies only the
  * way to a build (`action`): a form post, a request with the receipt's key, or nothing to buy first.
+ * A signed build links its minisign signature and the release notes' check command.
  */
-export function DownloadList({ builds, action }: { builds: Build[]; action?: (b: Build) => ReactNode }) {
+export function DownloadList({ productId, builds, action }: { productId: string; builds: Build[]; action?: (b: Build) => ReactNode }) {
   return (
     <ul className="space-y-3" aria-label="Builds">
       {builds.map((b) => (
@@ -27,6 +29,17 @@ export function DownloadList({ builds, action }: { builds: Build[]; action?: (b:
           <p className="mt-1 font-mono text-xs break-all text-slate-700" data-testid={`sha256-${b.id}`}>
             SHA-256 {b.sha256}
           </p>
+          {b.signed ? (
+            <p className="mt-1 text-sm">
+              <a className="text-sky-800 underline" href={minisigPath(productId, b)} download aria-label={`Signature of ${b.filename}`}>
+                Signature ({b.filename}.minisig)
+              </a>{" "}
+              ·{" "}
+              <a className="text-sky-800 underline" href={`/releases/${encodeURIComponent(productId)}#verify-title`}>
+                how to check it with minisign
+              </a>
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -60,6 +60,7 @@ export function ProductDownloads({
         </p>
       )}
       <DownloadList
+        productId={productId}
         builds={builds}
         action={
           free

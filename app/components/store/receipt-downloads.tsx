@@ -8,7 +8,7 @@ import { DownloadList } from "./download-list";
  * licence is current). Each button asks for a 5-minute signed link with the
  * licence key shown on the page (POST /api/downloads) and follows it.
  */
-export function ReceiptDownloads({ builds, licenceKey }: { builds: Build[]; licenceKey: string }) {
+export function ReceiptDownloads({ productId, builds, licenceKey }: { productId: string; builds: Build[]; licenceKey: string }) {
   const [status, setStatus] = useState("");
   if (!builds.length) return null;
 
@@ -41,6 +41,7 @@ export function ReceiptDownloads({ builds, licenceKey }: { builds: Build[]; lice
       </h2>
       <div className="mt-2">
         <DownloadList
+          productId={productId}
           builds={builds}
           action={(b) => (
             <button

@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const version = await context.services.productVersions.find(id.data);
   if (!version) throw data("There is no such product version.", { status: 404 });
   const builds = (await context.services.artifacts.list(version.product_id)).filter((b) => b.version === version.version);
-  return { version, builds };
+  return { version, builds, verifies: context.services.releaseSigning.production };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -32,7 +32,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => reachS
 
 const box = "mt-6 rounded-lg bg-white p-4 shadow";
 
-export default function VersionDetailScreen({ loaderData: { version: v, builds }, actionData }: Route.ComponentProps) {
+export default function VersionDetailScreen({ loaderData: { version: v, builds, verifies }, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   // The release-status forms answer with the form they belong to; the edit, archive and delete forms with an intent.
   const statusFeedback = actionData && "form" in actionData ? actionData : undefined;
@@ -133,6 +133,7 @@ export default function VersionDetailScreen({ loaderData: { version: v, builds }
       <VersionBuilds
         target={{ product_id: v.product_id, version: v.version, patches: v.patches.map((p) => p.patch_version) }}
         builds={builds}
+        verifies={verifies}
         onUploaded={revalidate}
       />
       <section aria-labelledby="edit-title" className={box}>

@@ -35,6 +35,7 @@ function buildLinkValues(form: FormData, version: { product_id: string; version:
     filename: text(form, "filename"),
     size: Number(text(form, "size")),
     sha256: text(form, "sha256"),
+    signature: text(form, "signature").trim() || undefined,
   };
 }
 

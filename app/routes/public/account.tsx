@@ -95,7 +95,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   revealedKey={actionData?.revealed?.licenceId === o.licence.id ? actionData.revealed.key : undefined}
                 />
               ) : null}
-              {o.licence ? <LicenceDownloads licenceId={o.licence.id} builds={builds[o.licence.id] ?? []} /> : null}
+              {o.licence ? <LicenceDownloads productId={o.product_id} licenceId={o.licence.id} builds={builds[o.licence.id] ?? []} /> : null}
             </li>
           ))}
         </ul>

@@ -120,7 +120,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         ) : null}
-        {paid && view.licence_key && "builds" in loaderData ? <ReceiptDownloads builds={loaderData.builds} licenceKey={view.licence_key} /> : null}
+        {paid && view.licence_key && "builds" in loaderData ? <ReceiptDownloads productId={view.product_id} builds={loaderData.builds} licenceKey={view.licence_key} /> : null}
         {paid && view.licence_key ? <LicenceNextSteps
             view={view}
             fallback={"fallback" in loaderData ? loaderData.fallback : true}

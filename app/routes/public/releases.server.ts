@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { ProductIdSchema } from "../../../contract/products";
 import type { ProductReleases } from "../../../server/features/catalogue";
+import { publicKeyLine } from "../../../server/features/releases";
 import { domainErrorKind } from "../../../server/platform/errors";
 import { productPage } from "../../components/store/product-links";
 
@@ -19,7 +20,15 @@ export async function findReleases(productId: string, context: AppLoadContext): 
   }
 }
 
+/**
+ * The page's data: the releases, each version's published builds (their signatures are linked) and
+ * the release key customers check them with.
+ */
 export async function loadReleases(productId: string, context: AppLoadContext) {
   const found = await findReleases(productId, context);
-  return data({ found }, { status: found ? 200 : 404 });
+  if (!found) return data({ found, builds: {}, releaseKey: null }, { status: 404 });
+  const byVersion = await context.services.downloads.buildsByVersion(productId);
+  const key = await context.services.releaseSigning.current();
+  const releaseKey = { keyId: key.keyId, line: publicKeyLine(key) };
+  return data({ found, builds: Object.fromEntries(byVersion), releaseKey }, { status: 200 });
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageHero, Prose } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
 import { ReleaseEntry } from "../../components/releases/release-entry";
+import { VerifyBuilds } from "../../components/releases/verify-builds";
 import { productPage } from "../../components/store/product-links";
 import type { Route } from "./+types/releases";
 import { loadReleases } from "./releases.server";
@@ -48,6 +49,7 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
     );
   }
   const { product, releases } = found;
+  const { builds, releaseKey } = loaderData;
   const page = productPage(product.id);
   return (
     <>
@@ -70,7 +72,12 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
         </p>
       </PageHero>
       <Prose>
-        {releases.length ? releases.map((r) => <ReleaseEntry key={r.version} release={r} />) : <p>No version has been published yet.</p>}
+        {releaseKey ? <VerifyBuilds releaseKey={releaseKey} /> : null}
+        {releases.length ? (
+          releases.map((r) => <ReleaseEntry key={r.version} release={r} productId={product.id} builds={builds[r.version] ?? []} />)
+        ) : (
+          <p>No version has been published yet.</p>
+        )}
       </Prose>
     </>
   );

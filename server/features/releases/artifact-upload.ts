@@ -9,7 +9,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { InvalidInputError, TooLargeError } from "../../platform/errors";
 import { PARTIAL_SUFFIX, newStorageName } from "./artifact-files";
 
-export type ReceivedUpload = {
+export type ReceivedUpload<T> = {
   fields: Record<string, string>;
   /** The file under `dir` with PARTIAL_SUFFIX: the caller renames it once the row is stored, or deletes it. */
   partialPath: string;
@@ -17,22 +17,29 @@ export type ReceivedUpload = {
   originalName: string;
   size: number;
   sha256: string;
+  /** The file's BLAKE2b-512, what a minisign pre-hashed signature signs. */
+  blake2b512: Buffer;
+  /** What `onFile` returned when the file part started. */
+  onFileResult: T;
 };
 
 /**
  * Streams a multipart body (one `file` part and text fields) to a partial file under `dir`, hashing
- * it on the way; never more than `maxBytes` written. Any failure deletes the partial file.
+ * it on the way (SHA-256 and BLAKE2b-512 from the same chunks); never more than `maxBytes` written.
+ * `onFile` runs when the file part starts, with the fields sent before it: a domain error it throws
+ * refuses the upload before a byte is written. Any failure deletes the partial file.
  */
-export async function receiveUpload(
+export async function receiveUpload<T>(
   body: WebReadableStream<Uint8Array> | null,
   contentType: string,
   dir: string,
   maxBytes: number,
-): Promise<ReceivedUpload> {
+  onFile: (fieldsBeforeFile: Record<string, string>) => Promise<T>,
+): Promise<ReceivedUpload<T>> {
   if (!body) throw new InvalidInputError("Send the build as multipart/form-data with a file part.", { file: "Choose a file." });
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 1024 } });
+    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 4096 } });
   } catch {
     throw new InvalidInputError("The multipart body could not be read.");
   }
@@ -40,6 +47,8 @@ export async function receiveUpload(
   const partialPath = join(dir, storageName + PARTIAL_SUFFIX);
   const fields: Record<string, string> = {};
   const hash = createHash("sha256");
+  const blake = createHash("blake2b512");
+  let onFileResult: T | undefined;
   let size = 0;
   let originalName = "";
   let sawFile = false;
@@ -66,10 +75,23 @@ export async function receiveUpload(
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
         hash.update(chunk);
+        blake.update(chunk);
         done(null, chunk);
       },
     });
-    fileDone = pipeline(stream, counter, createWriteStream(partialPath, { flags: "wx" }));
+    const before = { ...fields };
+    fileDone = onFile(before).then(
+      async (result) => {
+        onFileResult = result;
+        await pipeline(stream, counter, createWriteStream(partialPath, { flags: "wx" }));
+      },
+      (err: unknown) => {
+        // busboy ends the part with the same error: observed, as no pipeline listens to it yet.
+        stream.on("error", () => undefined).resume();
+        parser.destroy(err as Error);
+        throw err;
+      },
+    );
     // Observed here so a failed write never goes unhandled before the body ends.
     fileDone.catch(() => undefined);
   });
@@ -79,7 +101,7 @@ export async function receiveUpload(
   } catch (err) {
     await fileDone.catch(() => undefined);
     await unlink(partialPath).catch(() => undefined);
-    if (err instanceof TooLargeError) throw err;
+    if (err instanceof TooLargeError || err instanceof InvalidInputError) throw err;
     // busboy's complaints and a client that went away: the body, not the server, is at fault.
     throw new InvalidInputError("The multipart body was cut off or malformed.");
   }
@@ -94,7 +116,16 @@ export async function receiveUpload(
     if (tooLarge) throw new TooLargeError(`The build is larger than the limit of ${maxBytes} bytes.`);
     throw new InvalidInputError("Attach the build as the `file` part.", { file: "Choose a file." });
   }
-  return { fields, partialPath, storageName, originalName, size, sha256: hash.digest("hex") };
+  return {
+    fields,
+    partialPath,
+    storageName,
+    originalName,
+    size,
+    sha256: hash.digest("hex"),
+    blake2b512: blake.digest(),
+    onFileResult: onFileResult as T,
+  };
 }
 
 /** The build upload (POST /api/admin/artifacts): the one request allowed to take longer than REQUEST_TIMEOUT_MS while it keeps sending. */

@@ -8,6 +8,8 @@ import {
   ArtifactListSchema,
   DownloadLinkSchema,
   DownloadRequestSchema,
+  TauriUpdateParamsSchema,
+  TauriUpdateSchema,
   UpdateAvailableSchema,
   UpdateCheckQuerySchema,
 } from "../../../contract/artifacts";
@@ -29,9 +31,12 @@ export const artifactOperations = [
     summary: "Upload a build, or register one kept at an external URL",
     description:
       "multipart/form-data with `file`, `product_id`, `version`, `patch_version` (optional), `platform`, `arch` and an optional " +
-      "`sha256` to verify: streamed to ARTIFACTS_DIR, the SHA-256 computed on the way, at most ARTIFACT_MAX_BYTES (413 over it, " +
-      "400 when the declared SHA-256 differs; no file is left either way). Or JSON (ArtifactExternal) registering an external URL " +
-      "with its size and SHA-256. One build per release, platform and architecture (409).",
+      "`sha256` to verify: streamed to ARTIFACTS_DIR, the SHA-256 and BLAKE2b-512 computed on the way, at most ARTIFACT_MAX_BYTES " +
+      "(413 over it, 400 when the declared SHA-256 differs; no file is left either way). Without RELEASE_PUBLIC_KEY the server signs " +
+      "the build (minisign, pre-hashed). With it, a `signature` field (the `.minisig` text made by that key) must come before the " +
+      "`file` part and is verified against the file received: missing or wrong, 400 and no file. Or JSON (ArtifactExternal) " +
+      "registering an external URL with its size, SHA-256 and `signature` (required with RELEASE_PUBLIC_KEY; without one the build " +
+      "is unsigned and never offered to an updater). One build per release, platform and architecture (409).",
     admin: true,
     ok: [201, ArtifactCreatedSchema],
     errors: [400, 404, 409, 413, 415],
@@ -108,6 +113,26 @@ export const artifactOperations = [
       const update = await c.get("services").updateCheck.check(query, licenceKeyOf(c), c.get("clientIp"));
       if (!update) return c.body(null, 204);
       return { ...update, artifact: { ...update.artifact, url: absolute(c, update.artifact.url) } };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/updates/tauri/{productId}/{target}/{arch}/{currentVersion}",
+    operationId: "checkForTauriUpdate",
+    tags: ["Artifacts"],
+    summary: "Tauri v2's dynamic update server",
+    description:
+      "The update check in the shape Tauri's updater reads: 204 when nothing newer is offered, else `{version, notes, pub_date, " +
+      "url, signature}` where `signature` is the build's `.minisig` in base64 and `url` a signed 5-minute download link. `target` " +
+      "is linux, windows or darwin (mac), `arch` x86_64 or aarch64 (arm64). Same rules as /updates/check: `Authorization: License " +
+      "<key>` for paid products, unsigned builds never offered, throttled per client IP.",
+    params: TauriUpdateParamsSchema,
+    ok: [200, TauriUpdateSchema],
+    errors: [400, 401, 403, 429],
+    handler: async (c, { params }) => {
+      const update = await c.get("services").updateCheck.tauri(params, licenceKeyOf(c), c.get("clientIp"));
+      if (!update) return c.body(null, 204);
+      return { ...update, url: absolute(c, update.url) };
     },
   }),
 ];

@@ -19,6 +19,7 @@ import type { ServiceDeps } from "../../platform/service-deps";
 import { parseWith } from "../../platform/validate-input";
 import { artifactsDir, safeFilename } from "./artifact-files";
 import { receiveUpload } from "./artifact-upload";
+import type { ReleaseSigning } from "./release-signing";
 
 export type Actor = { adminId: number; clientIp: string };
 type ArtifactRow = {
@@ -32,12 +33,13 @@ type ArtifactRow = {
   size: string;
   sha256: string;
   external: boolean;
+  signed: boolean;
   downloads: string;
   created_at: string;
 };
 
 const ARTIFACT_COLUMNS = sql`a.id, pv.product_id, pv.version, pr.patch_version, a.platform, a.arch, a.filename, a.size, a.sha256,
-  a.url is not null as external, a.download_count as downloads, a.created_at`;
+  a.url is not null as external, a.minisig is not null as signed, a.download_count as downloads, a.created_at`;
 const FROM_ARTIFACTS = sql`${artifacts} a join ${productVersions} pv on pv.id = a.product_version_id
   left join ${patchReleases} pr on pr.id = a.patch_release_id`;
 
@@ -50,7 +52,13 @@ const toArtifact = (r: ArtifactRow): Artifact => ({
 });
 
 /** The admin's builds: uploaded into ARTIFACTS_DIR or registered by URL, listed with their download counts. */
-export function createArtifacts({ db, config, audit, pages }: ServiceDeps & { audit: Audit; pages: PageChanges }) {
+export function createArtifacts({
+  db,
+  config,
+  audit,
+  pages,
+  releaseSigning,
+}: ServiceDeps & { audit: Audit; pages: PageChanges; releaseSigning: ReleaseSigning }) {
   const dir = artifactsDir(config);
 
   async function resolveTarget(target: ArtifactTarget): Promise<{ versionId: number; patchId: number | null }> {
@@ -75,7 +83,7 @@ export function createArtifacts({ db, config, audit, pages }: ServiceDeps & { au
 
   async function insert(
     target: ArtifactTarget,
-    file: { filename: string; size: number; sha256: string; storageName: string | null; url: string | null },
+    file: { filename: string; size: number; sha256: string; storageName: string | null; url: string | null; minisig: string | null },
     actor: Actor,
   ): Promise<ArtifactCreated> {
     const { versionId, patchId } = await resolveTarget(target);
@@ -88,7 +96,8 @@ export function createArtifacts({ db, config, audit, pages }: ServiceDeps & { au
         await pages.changed(tx, "catalogue");
         const detail = { product_id: target.product_id, version: target.patch_version ?? target.version, platform: target.platform };
         await audit.record({ ...actor, action: "artifact.create", entity: "artifact", entityId: row.id, detail }, tx);
-        return { id: row.id, filename: file.filename, size: file.size, sha256: file.sha256, platform: target.platform, arch: target.arch };
+        const { filename, size, sha256 } = file;
+        return { id: row.id, filename, size, sha256, platform: target.platform, arch: target.arch, signed: file.minisig !== null };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate(target);
@@ -99,17 +108,24 @@ export function createArtifacts({ db, config, audit, pages }: ServiceDeps & { au
   return {
     dir,
 
-    /** Streams the upload to a partial file; the row is stored first, then the file renamed into place. */
+    /**
+     * Streams the upload to a partial file and signs it (or checks the signature it came with) from
+     * the digest taken on the way; the row is stored first, then the file renamed into place.
+     */
     async upload(body: WebReadableStream<Uint8Array> | null, contentType: string, actor: Actor): Promise<ArtifactCreated> {
       await mkdir(dir, { recursive: true });
-      const received = await receiveUpload(body, contentType, dir, config.ARTIFACT_MAX_BYTES);
+      const received = await receiveUpload(body, contentType, dir, config.ARTIFACT_MAX_BYTES, (before) =>
+        releaseSigning.beforeFile(before.signature),
+      );
       try {
         const fields = parseWith(ArtifactUploadFieldsSchema, received.fields);
         if (fields.sha256 && fields.sha256 !== received.sha256) {
           throw new InvalidInputError("The file received does not match the SHA-256 given.", { sha256: "Does not match the file." });
         }
         const file = { filename: safeFilename(received.originalName), size: received.size, sha256: received.sha256 };
-        const created = await insert(fields, { ...file, storageName: received.storageName, url: null }, actor);
+        const facts = { filename: file.filename, productId: fields.product_id, version: fields.patch_version ?? fields.version };
+        const minisig = await received.onFileResult(received.blake2b512, facts);
+        const created = await insert(fields, { ...file, storageName: received.storageName, url: null, minisig }, actor);
         // A crash between the insert and the rename leaves a row whose file is missing: /dl answers 404
         // for it rather than a half file, and the admin deletes and uploads again.
         await rename(received.partialPath, join(dir, received.storageName));
@@ -120,9 +136,11 @@ export function createArtifacts({ db, config, audit, pages }: ServiceDeps & { au
       }
     },
 
-    register(input: ArtifactExternal, actor: Actor): Promise<ArtifactCreated> {
+    /** An external URL: its `.minisig`, when given, is checked against the release keys (the file itself is not fetched). */
+    async register(input: ArtifactExternal, actor: Actor): Promise<ArtifactCreated> {
+      const minisig = await releaseSigning.external(input.signature);
       const file = { filename: safeFilename(input.filename), size: input.size, sha256: input.sha256, storageName: null, url: input.url };
-      return insert(input, file, actor);
+      return insert(input, { ...file, minisig }, actor);
     },
 
     async list(productId: string): Promise<Artifact[]> {

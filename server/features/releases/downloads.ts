@@ -55,6 +55,7 @@ const asBuild = (a: OfferedArtifact): Build => ({
   filename: a.filename,
   size: a.size,
   sha256: a.sha256,
+  signed: a.minisig !== null,
 });
 
 /** Signed, short-lived download links for builds, and the rules of who may have one. */
@@ -165,6 +166,19 @@ export function createDownloads(deps: DownloadDeps) {
       if (artifact.url) return { kind: "url", url: artifact.url, artifactId: artifact.id };
       const path = join(dir, artifact.storage_name as string);
       return { kind: "file", path, filename: artifact.filename, size: artifact.size, sha256: artifact.sha256, artifactId: artifact.id };
+    },
+
+    /** Every published build of a product by the version it belongs to (the release notes page lists them). */
+    async buildsByVersion(productId: string): Promise<Map<string, Build[]>> {
+      const byVersion = new Map<string, Build[]>();
+      for (const a of await offeredOfProducts(db, [productId])) byVersion.set(a.version, [...(byVersion.get(a.version) ?? []), asBuild(a)]);
+      return byVersion;
+    },
+
+    /** A published build's `.minisig` text, by its release and file name; null when there is none or it is unsigned. */
+    async minisigOf(productId: string, version: string, filename: string): Promise<string | null> {
+      const rows = await offeredOfRelease(db, productId, version);
+      return rows.find((r) => r.filename === filename)?.minisig ?? null;
     },
 
     /** The release's published builds in `sha256sum` format ("<hex>  <name>" lines); null when there are none. */

@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app-env";
 import { type ByteRange, parseRange } from "./byte-range";
 
-/** Outside /api: the signed download links and each release's SHA256SUMS. */
+/** Outside /api: the signed download links, each release's SHA256SUMS and the builds' minisign files. */
 export function releaseFileRoutes() {
   const files = new Hono<AppEnv>();
   files.on(["GET", "HEAD"], "/dl/:token", async (c) => {
@@ -37,6 +37,22 @@ export function releaseFileRoutes() {
     if (c.req.method === "HEAD" || info.size === 0) return c.body(null, status, headers);
     const stream = Readable.toWeb(createReadStream(source.path, { start: part.start, end: part.end })) as ReadableStream<Uint8Array>;
     return new Response(stream, { status, headers });
+  });
+
+  // Every release key still trusted, as minisign public key files one after another (current first).
+  files.on(["GET", "HEAD"], "/releases/minisign.pub", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.text(await c.get("services").releaseSigning.publicKeys());
+  });
+
+  files.on(["GET", "HEAD"], "/releases/:productId/:version/:file{.+\\.minisig}", async (c: Context<AppEnv>) => {
+    const file = c.req.param("file") ?? "";
+    const text = await c
+      .get("services")
+      .downloads.minisigOf(c.req.param("productId") ?? "", c.req.param("version") ?? "", file.slice(0, -8));
+    if (text === null) return c.text("No signature is published under this name.", 404);
+    c.header("Cache-Control", "no-cache");
+    return c.body(text, 200, { "Content-Type": "text/plain; charset=utf-8", "Content-Disposition": `attachment; filename="${file}"` });
   });
 
   files.on(["GET", "HEAD"], "/releases/:productId/:version/SHA256SUMS", async (c: Context<AppEnv>) => {

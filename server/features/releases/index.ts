@@ -6,3 +6,5 @@ export { artifactOperations } from "./artifacts.routes";
 export { type Build, createDownloads, type Downloads } from "./downloads";
 export { releaseFileRoutes } from "./files.routes";
 export { createUpdateCheck } from "./update-check";
+export { createReleaseSigning, type ReleaseSigning } from "./release-signing";
+export { publicKeyLine } from "./minisign";

@@ -7,6 +7,8 @@ import { queryRows } from "../../platform/db/query-rows";
 export type OfferedArtifact = {
   id: number;
   product_id: string;
+  /** The version the build belongs to (a patch's build: the patched version). */
+  version: string;
   /** The release's version: the patch's when the build belongs to a patch. */
   release_version: string;
   free: boolean;
@@ -19,6 +21,8 @@ export type OfferedArtifact = {
   sha256: string;
   storage_name: string | null;
   url: string | null;
+  /** The `.minisig` text; null for an unsigned build. */
+  minisig: string | null;
 };
 
 type Raw = Omit<OfferedArtifact, "id" | "size" | "published_ms"> & { id: string; size: string; published_ms: string };
@@ -28,12 +32,12 @@ type Raw = Omit<OfferedArtifact, "id" | "size" | "published_ms"> & { id: string;
  * yanked release (or a patch of a yanked version) is never downloaded nor offered as an update. A
  * release from before release status has no published_at and counts from its creation.
  */
-const OFFERED = sql`select a.id, pv.product_id, coalesce(pr.patch_version, pv.version) as release_version,
+const OFFERED = sql`select a.id, pv.product_id, pv.version, coalesce(pr.patch_version, pv.version) as release_version,
     pv.amount_minor = 0 as free,
     floor(extract(epoch from case when pr.id is null then coalesce(pv.published_at, pv.created_at)
       else coalesce(pr.published_at, pr.created_at) end) * 1000)::float8 as published_ms,
     coalesce(pr.features, pv.features) as notes,
-    a.platform, a.arch, a.filename, a.size, a.sha256, a.storage_name, a.url
+    a.platform, a.arch, a.filename, a.size, a.sha256, a.storage_name, a.url, a.minisig
   from ${artifacts} a join ${productVersions} pv on pv.id = a.product_version_id
     left join ${patchReleases} pr on pr.id = a.patch_release_id
   where pv.status = 'published' and (pr.id is null or pr.status = 'published')`;

@@ -1,6 +1,6 @@
 import { compareVersions } from "../../../contract/versions";
-import type { UpdateAvailable, UpdateCheckQuery } from "../../../contract/artifacts";
 import { sql } from "drizzle-orm";
+import type { TauriUpdate, TauriUpdateParams, UpdateAvailable, UpdateCheckQuery } from "../../../contract/artifacts";
 import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
 import { patchReleases, productVersions } from "../../platform/db/schema";
@@ -8,28 +8,49 @@ import type { Downloads } from "./downloads";
 import { type OfferedArtifact, offeredFor } from "./offered-artifacts";
 import type { LicenceForDownload } from "./offered-artifacts";
 
+// Tauri names the platforms and architectures its own way.
+const TAURI_PLATFORMS = { linux: "linux", windows: "windows", darwin: "mac" } as const;
+const TAURI_ARCHES = { x86_64: "x86_64", aarch64: "arm64" } as const;
+
 /**
- * The desktop tools' update call: the newest published release newer than `version` with a build for
- * this platform and architecture, or null (204). Paid builds need a licence of the product (refused
- * 403 when it is another product's or revoked); past its term only releases from before it ended count.
+ * The desktop tools' update call: the newest published, signed release newer than `version` with a
+ * build for this platform and architecture, or null (204). Paid builds need a licence of the product
+ * (refused 403 when it is another product's or revoked); past its term only releases from before it
+ * ended count. An unsigned build is never offered: an updater installs only what it can verify.
  * A client running a withdrawn (yanked) release is offered the newest published one even when it is
  * not newer (a way off the withdrawn build), with `current` saying why.
  */
 export function createUpdateCheck({ db, downloads }: { db: Db; downloads: Downloads }) {
+  async function check(query: UpdateCheckQuery, licenceKey: string | undefined, clientIp: string): Promise<UpdateAvailable | null> {
+    await downloads.throttle(clientIp);
+    const yanked = await yankedRelease(db, query.product_id, query.version);
+    const offered = (await offeredFor(db, query.product_id, query.platform, query.arch))
+      .filter((a) => a.minisig !== null && (yanked || compareVersions(a.release_version, query.version) > 0))
+      .sort((a, b) => compareVersions(b.release_version, a.release_version));
+    if (!offered.length) return null;
+    const licence: LicenceForDownload | null =
+      licenceKey || !offered.every((a) => a.free) ? await downloads.licenceOf(licenceKey, query.product_id) : null;
+    const best = offered.find((a) => a.free || (licence !== null && downloads.covers(licence, a)));
+    if (!best) return null;
+    const url = (await downloads.link(best.id, best.free ? 0 : (licence as LicenceForDownload).id)).url;
+    return { ...answer(best, url), ...(yanked && { current: { status: "yanked" as const, reason: yanked.reason } }) };
+  }
+
   return {
-    async check(query: UpdateCheckQuery, licenceKey: string | undefined, clientIp: string): Promise<UpdateAvailable | null> {
-      await downloads.throttle(clientIp);
-      const yanked = await yankedRelease(db, query.product_id, query.version);
-      const offered = (await offeredFor(db, query.product_id, query.platform, query.arch))
-        .filter((a) => yanked || compareVersions(a.release_version, query.version) > 0)
-        .sort((a, b) => compareVersions(b.release_version, a.release_version));
-      if (!offered.length) return null;
-      const licence: LicenceForDownload | null =
-        licenceKey || !offered.every((a) => a.free) ? await downloads.licenceOf(licenceKey, query.product_id) : null;
-      const best = offered.find((a) => a.free || (licence !== null && downloads.covers(licence, a)));
-      if (!best) return null;
-      const url = (await downloads.link(best.id, best.free ? 0 : (licence as LicenceForDownload).id)).url;
-      return { ...answer(best, url), ...(yanked && { current: { status: "yanked" as const, reason: yanked.reason } }) };
+    check,
+
+    /** Tauri v2's dynamic update server: the same rules, throttle and signed link, in Tauri's shape. */
+    async tauri(params: TauriUpdateParams, licenceKey: string | undefined, clientIp: string): Promise<TauriUpdate | null> {
+      const query = {
+        product_id: params.productId,
+        version: params.currentVersion,
+        platform: TAURI_PLATFORMS[params.target],
+        arch: TAURI_ARCHES[params.arch],
+      };
+      const update = await check(query, licenceKey, clientIp);
+      if (!update) return null;
+      const { version, notes, published_at, artifact } = update;
+      return { version, notes: notes.join("\n"), pub_date: published_at, url: artifact.url, signature: artifact.signature };
     },
   };
 }
@@ -56,5 +77,5 @@ const answer = (a: OfferedArtifact, url: string): UpdateAvailable => ({
   version: a.release_version,
   published_at: new Date(a.published_ms).toISOString(),
   notes: a.notes,
-  artifact: { filename: a.filename, size: a.size, sha256: a.sha256, url },
+  artifact: { filename: a.filename, size: a.size, sha256: a.sha256, url, signature: Buffer.from(a.minisig ?? "").toString("base64") },
 });

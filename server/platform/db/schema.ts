@@ -667,6 +667,8 @@ export const artifacts = pgTable(
     // The file's name under ARTIFACTS_DIR (random, never the uploader's); null for an external URL.
     storageName: text("storage_name"),
     url: text("url"),
+    // The build's minisign signature (`.minisig` text); null: unsigned, never offered to an updater.
+    minisig: text("minisig"),
     downloadCount: bigint("download_count", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
   },

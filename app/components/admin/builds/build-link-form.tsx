@@ -5,13 +5,14 @@ import { Field, type FieldErrors, SelectField, secondaryButtonClass } from "../f
 import { useFocusFirstError } from "../use-focus-first-error";
 import { useFormResult } from "../use-form-result";
 import { type BuildTarget, archOptions, platformOptions, releaseOptions } from "./build-upload-form";
+import { SignatureField } from "./signature-field";
 
 /**
  * Registers a build kept elsewhere (a mirror or CDN) by its URL, size and SHA-256: intent=build-link
  * to the screen's action (app/routes/admin/version-parts.server.ts), through a fetcher with
  * JavaScript, as a plain post without; the server's field errors sit by their fields.
  */
-export function BuildLinkForm({ target }: { target: BuildTarget }) {
+export function BuildLinkForm({ target, verifies }: { target: BuildTarget; verifies: boolean }) {
   const fetcher = useFetcher<FormResult>({ key: "build-link" });
   const actionData = useActionData<FormResult>();
   const posted = actionData?.intent === "build-link" ? actionData : undefined;
@@ -35,6 +36,7 @@ export function BuildLinkForm({ target }: { target: BuildTarget }) {
       <SelectField label="Release" name="patch_version" options={releaseOptions(target)} error={errors.patch_version} />
       <SelectField label="Platform" name="platform" options={platformOptions} required error={errors.platform} />
       <SelectField label="Architecture" name="arch" options={archOptions} required error={errors.arch} />
+      <SignatureField verifies={verifies} external error={errors.signature} />
       <div className="sm:col-span-2">
         <button type="submit" className={secondaryButtonClass} disabled={fetcher.state !== "idle"}>
           Register external build

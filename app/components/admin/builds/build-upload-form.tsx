@@ -3,6 +3,7 @@ import { ARCHES, type ArtifactCreated, PLATFORMS } from "../../../../contract/ar
 import { errorMessage } from "../../../lib/api-client";
 import { uploadWithProgress } from "../../../lib/upload-with-progress";
 import { buttonClass, Field, SelectField } from "../form-field";
+import { SignatureField } from "./signature-field";
 
 export type BuildTarget = { product_id: string; version: string; patches: string[] };
 
@@ -18,7 +19,7 @@ export const releaseOptions = (t: BuildTarget) => [
  * POST /api/admin/artifacts, not to the screen's action: a build is streamed to disk as it arrives
  * (decision 089), and a page action would buffer the whole multipart body in memory first.
  */
-export function BuildUploadForm({ target, onUploaded }: { target: BuildTarget; onUploaded: () => void }) {
+export function BuildUploadForm({ target, verifies, onUploaded }: { target: BuildTarget; verifies: boolean; onUploaded: () => void }) {
   const progressId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -31,9 +32,10 @@ export function BuildUploadForm({ target, onUploaded }: { target: BuildTarget; o
     form.delete("file");
     if (!form.get("patch_version")) form.delete("patch_version");
     if (!form.get("sha256")) form.delete("sha256");
+    if (!String(form.get("signature") ?? "").trim()) form.delete("signature");
     form.set("product_id", target.product_id);
     form.set("version", target.version);
-    // Text fields first, the file last: the server has them all when the file ends.
+    // Text fields first, the file last: the server checks the signature field when the file starts.
     if (file) form.append("file", file);
     setResult(null);
     setProgress(0);
@@ -57,6 +59,7 @@ export function BuildUploadForm({ target, onUploaded }: { target: BuildTarget; o
       <SelectField label="Platform" name="platform" options={platformOptions} required />
       <SelectField label="Architecture" name="arch" options={archOptions} required />
       <Field label="Expected SHA-256 (optional)" name="sha256" pattern="[0-9a-fA-F]{64}" hint="Checked against the file received." />
+      {verifies ? <SignatureField verifies external={false} /> : null}
       <div className="sm:col-span-2">
         <button type="submit" className={buttonClass} disabled={progress !== null}>
           Upload build

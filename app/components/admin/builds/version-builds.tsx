@@ -15,7 +15,18 @@ import { type BuildTarget, BuildUploadForm } from "./build-upload-form";
  * without); the fetcher belongs to the section, as the deleted build leaves the list with the answer.
  * `onUploaded` reloads the screen's data after an upload, which goes to the API (build-upload-form.tsx).
  */
-export function VersionBuilds({ target, builds, onUploaded }: { target: BuildTarget; builds: Artifact[]; onUploaded: () => void }) {
+export function VersionBuilds({
+  target,
+  builds,
+  verifies,
+  onUploaded,
+}: {
+  target: BuildTarget;
+  builds: Artifact[];
+  /** The server holds no release secret: each build brings its signature. */
+  verifies: boolean;
+  onUploaded: () => void;
+}) {
   const [confirmDialog, confirm] = useConfirm();
   const fetcher = useFetcher<FormResult>({ key: "build-delete" });
   const actionData = useActionData<FormResult>();
@@ -48,6 +59,9 @@ export function VersionBuilds({ target, builds, onUploaded }: { target: BuildTar
               {b.downloads === 1 ? "1 download" : `${b.downloads} downloads`}
             </p>
             <p className="font-mono text-xs break-all text-slate-700">SHA-256 {b.sha256}</p>
+            <p className={b.signed ? "text-green-800" : "font-medium text-amber-800"}>
+              {b.signed ? "Signed (minisign)" : "Unsigned: never offered to updaters"}
+            </p>
             {b.downloads === 0 ? (
               <fetcher.Form method="post">
                 <input type="hidden" name="intent" value="build-delete" />
@@ -61,9 +75,9 @@ export function VersionBuilds({ target, builds, onUploaded }: { target: BuildTar
         ))}
       </ul>
       <h3 className="mt-4 font-semibold">Upload a build</h3>
-      <BuildUploadForm target={target} onUploaded={onUploaded} />
+      <BuildUploadForm target={target} verifies={verifies} onUploaded={onUploaded} />
       <h3 className="mt-6 font-semibold">Or register an external URL</h3>
-      <BuildLinkForm target={target} />
+      <BuildLinkForm target={target} verifies={verifies} />
       {confirmDialog}
     </section>
   );
