@@ -458,7 +458,7 @@ export const refundDailyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.productId] })],
 );
 
-// What happened to an order after its payment, by whom (server/features/store/order-events.ts): every
+// What happened to an order after its payment, by whom (server/features/audit/order-events.ts): every
 // licence event (activation, seat freed, key rotation, revoke, restore, extend) and every mail an
 // action sent (receipt again, key replaced, refund), so the admin's order page tells the whole story.
 // `actor`: who did it; `admin_id` names the admin when it was one.
