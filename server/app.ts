@@ -28,6 +28,7 @@ import { metricsEndpoint, routeLabel } from "./platform/metrics/http";
 import { publishSiteFacts } from "./platform/site-facts";
 import type { AppEnv } from "./app-env";
 import { releaseFileRoutes } from "./features/releases";
+import { licenceKeyFileRoutes, signLicenceAnswers } from "./features/licences";
 
 export type AppDeps = {
   config: Config;
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps) {
   // Not served at all without METRICS_TOKEN: the path then falls through to the 404 page.
   if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
 
+  // Before the body limit and the router: every licence answer is signed, errors included.
+  for (const call of ["validate", "activate", "deactivate"]) app.use(`/api/licenses/${call}`, signLicenceAnswers());
   app.use(requestBodyLimit());
   app.use(sameOriginWrites(config));
   app.route("/api", apiRouter());
@@ -120,6 +123,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(pageMethods());
   app.route("/", releaseFileRoutes());
+  app.route("/", licenceKeyFileRoutes());
 
   if (deps.staticFiles?.size) app.on(["GET", "HEAD"], "*", staticRoute(deps.staticFiles));
 

@@ -32,6 +32,7 @@ import { createCustomerAccount, createCustomerSessions, createCustomerSignIn } f
 import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limit";
 import { createArtifacts, createDownloads, createUpdateCheck } from "./features/releases";
 import { createInvoices } from "./features/invoices";
+import { createLicenceSigner } from "./features/licences";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
@@ -43,6 +44,8 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
   const recoveryCodes = createRecoveryCodes(deps);
   const auth = createAuth({ ...deps, audit, rateLimiter, totp, recoveryCodes });
   const confirmIdentity = createReauth({ db, audit, rateLimiter, totp, recoveryCodes });
+  const signingKeys = createSigningKeys({ db, box: createSecretBox(config), now });
+  const licenceSigner = createLicenceSigner(signingKeys);
   const downloads = createDownloads({
     ...deps,
     licenceSecret: createStoreSecrets(deps).licenceSecret,
@@ -72,7 +75,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     releases: createReleases(deps),
     quests: createQuests({ ...deps, audit }),
     dashboard: createDashboard(deps),
-    store: createStore({ ...deps, rateLimiter, audit }),
+    store: createStore({ ...deps, rateLimiter, audit, licenceSigner }),
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
     customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
@@ -80,7 +83,8 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),
     invoices: createInvoices(deps),
-    signingKeys: createSigningKeys({ db, box: createSecretBox(config), now }),
+    signingKeys,
+    licenceSigner,
   };
 }
 
