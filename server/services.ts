@@ -51,6 +51,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     licenceSecret: createStoreSecrets(deps).licenceSecret,
     licenceRateLimiter: createLeasedRateLimiter(deps),
   });
+  const store = createStore({ ...deps, rateLimiter, audit, licenceSigner });
   return {
     audit,
     rateLimiter,
@@ -75,10 +76,16 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     releases: createReleases(deps),
     quests: createQuests({ ...deps, audit }),
     dashboard: createDashboard(deps),
-    store: createStore({ ...deps, rateLimiter, audit, licenceSigner }),
+    store,
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
-    customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
+    customerAccount: createCustomerAccount({
+      ...deps,
+      rateLimiter,
+      secrets: createStoreSecrets(deps),
+      downloads,
+      licenceFiles: store.licences,
+    }),
     artifacts: createArtifacts({ ...deps, audit }),
     downloads,
     updateCheck: createUpdateCheck({ db, downloads }),

@@ -215,3 +215,5 @@ export function createLicences(ctx: StoreContext, licenceSigner: LicenceSigner) 
     },
   };
 }
+
+export type Licences = ReturnType<typeof createLicences>;
