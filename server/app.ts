@@ -40,6 +40,8 @@ export type AppDeps = {
   staticFiles?: Map<string, StaticFile>;
   /** The process's Prometheus metrics (index.ts builds them when METRICS_TOKEN is set). */
   metrics?: Metrics;
+  /** The bench's measure of the licence signature's cost only: licence answers go out unsigned. */
+  unsignedLicenceAnswers?: boolean;
   /** Overrides the socket peer address (tests have no socket). */
   peerAddress?: (c: import("hono").Context) => string;
 };
@@ -115,7 +117,8 @@ export function createApp(deps: AppDeps) {
   if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
 
   // Before the body limit and the router: every licence answer is signed, errors included.
-  for (const call of ["validate", "activate", "deactivate"]) app.use(`/api/licenses/${call}`, signLicenceAnswers());
+  if (!deps.unsignedLicenceAnswers)
+    for (const call of ["validate", "activate", "deactivate"]) app.use(`/api/licenses/${call}`, signLicenceAnswers());
   app.use(requestBodyLimit());
   app.use(sameOriginWrites(config));
   app.route("/api", apiRouter());
