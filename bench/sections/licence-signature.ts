@@ -2,7 +2,7 @@ import { type AppServer, startAppServer } from "../lib/app-server";
 import { bench } from "../lib/config";
 import { freshDb, postgresAvailable } from "../lib/databases";
 import { compareRounds, pairedRatio } from "../lib/load";
-import { add, ms, na, rps, times } from "../lib/table";
+import { add, ms, na, pct, rps, times } from "../lib/table";
 import { buyLicence, PAYMENT_SECRET, prepare } from "./store";
 
 /**
@@ -59,6 +59,11 @@ export async function licenceSignatureSection(): Promise<void> {
       value: rps(runs.median.signed.rps),
       baseline: `unsigned ${rps(runs.median.unsigned.rps)}`,
       ratio: `${Math.round(ratio * 100)} %`,
+    });
+    add({
+      section,
+      what: "licence validation with Licence-Signature, each round's ratio (the median counts)",
+      value: runs.rounds.signed.map((run, i) => pct(run.rps, runs.rounds.unsigned[i].rps)).join(", "),
     });
     add({
       section,
