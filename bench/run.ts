@@ -21,6 +21,7 @@ import { pagesSection } from "./sections/pages";
 import { scaleOutSection } from "./sections/scale-out";
 import { storeSection } from "./sections/store";
 import { visitorPagesSection } from "./sections/visitor-pages";
+import { licenceSignatureSection } from "./sections/licence-signature";
 
 // The prerendered pages and the blog articles; BENCH_PAGES (comma-separated) measures only those.
 const articles = readdirSync("content/blog")
@@ -60,6 +61,7 @@ async function main(): Promise<number> {
   if (wants("contact")) await contactSection();
   if (wants("dashboard")) await dashboardSection();
   if (wants("store")) await storeSection();
+  if (wants("licence-signature")) await licenceSignatureSection();
   if (wants("mail")) await mailSection();
   if (wants("admin-lists")) await adminListsSection();
   if (wants("downloads")) await downloadsSection();

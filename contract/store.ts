@@ -232,3 +232,21 @@ export type LicenceActivation = z.infer<typeof LicenceActivationSchema>;
 export const LicenceDeactivateRequestSchema = z.object({ key: LicenceKeySchema, fingerprint: FingerprintSchema });
 export type LicenceDeactivateRequest = z.infer<typeof LicenceDeactivateRequestSchema>;
 export const LicenceDeactivatedSchema = z.object({ status: z.literal("success"), machines: z.number().int() });
+
+/** POST /api/licenses/checkout: an offline licence file (format: contract/licence-file.ts). */
+export const LicenceCheckoutRequestSchema = z.object({
+  key: LicenceKeySchema,
+  fingerprint: FingerprintSchema,
+  ttl_days: z.number().int().min(1, "At least 1 day.").max(365, "At most 365 days.").optional(),
+});
+export type LicenceCheckoutRequest = z.infer<typeof LicenceCheckoutRequestSchema>;
+
+/** GET /api/licenses/public-key: the current licence key on top, every key still trusted in `keys`. */
+export const LicencePublicKeySchema = z.object({
+  key_id: z.string(),
+  algorithm: z.literal("ed25519"),
+  public_key: z.string(),
+  created_at: z.string(),
+  retired_at: z.string().nullable(),
+});
+export const LicencePublicKeysSchema = LicencePublicKeySchema.extend({ keys: z.array(LicencePublicKeySchema) });

@@ -32,6 +32,7 @@ import { metricsEndpoint, routeLabel } from "./platform/metrics/http";
 import { publishSiteFacts } from "./platform/site-facts";
 import type { AppEnv } from "./app-env";
 import { releaseFileRoutes } from "./features/releases";
+import { licenceKeyFileRoutes, signLicenceAnswers } from "./features/licences";
 
 export type AppDeps = {
   config: Config;
@@ -43,6 +44,8 @@ export type AppDeps = {
   staticFiles?: Map<string, StaticFile>;
   /** The process's Prometheus metrics (index.ts builds them when METRICS_TOKEN is set). */
   metrics?: Metrics;
+  /** The bench's measure of the licence signature's cost only: licence answers go out unsigned. */
+  unsignedLicenceAnswers?: boolean;
   /** Overrides the socket peer address (tests have no socket). */
   peerAddress?: (c: import("hono").Context) => string;
 };
@@ -117,6 +120,9 @@ export function createApp(deps: AppDeps) {
   // Not served at all without METRICS_TOKEN: the path then falls through to the 404 page.
   if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
 
+  // Before the body limit and the router: every licence answer is signed, errors included.
+  if (!deps.unsignedLicenceAnswers)
+    for (const call of ["validate", "activate", "deactivate"]) app.use(`/api/licenses/${call}`, signLicenceAnswers());
   app.use(requestBodyLimit());
   app.use(sameOriginWrites(config));
   app.route("/api", apiRouter());
@@ -125,6 +131,7 @@ export function createApp(deps: AppDeps) {
   app.use(pageMethods());
   app.route("/", releaseFileRoutes());
   app.route("/", securityFileRoutes());
+  app.route("/", licenceKeyFileRoutes());
 
   // One store of what is answered from memory: the client build with the prerendered pages, and
   // the public pages the page cache renders at run time.

@@ -66,7 +66,10 @@ async function main() {
     path.join(buildDir, "compressed-cache"),
     new Map<string, string | Uint8Array>([...pages, ...assets]),
   );
-  const app = createApp({ config, database, services, build, staticFiles, metrics });
+  // BENCH_UNSIGNED_LICENCE_ANSWERS=1 is the bench's second server, the one that measures what the
+  // licence answers' signature costs (bench/sections/licence-signature.ts); nothing else sets it.
+  const unsignedLicenceAnswers = process.env.BENCH_UNSIGNED_LICENCE_ANSWERS === "1";
+  const app = createApp({ config, database, services, build, staticFiles, metrics, unsignedLicenceAnswers });
 
   // Every request goes through the one Hono pipeline (pages, assets and API alike); during shutdown,
   // drainable closes each connection after its answer and fails /readyz.

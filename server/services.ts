@@ -34,6 +34,7 @@ import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limi
 import { createArtifacts, createDownloads, createReleaseSigning, createUpdateCheck } from "./features/releases";
 import { createInvoices } from "./features/invoices";
 import { createSecurityReports, createSecurityTxt, openPgpKeySource, securityContact } from "./features/security";
+import { createLicenceSigner } from "./features/licences";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
@@ -47,18 +48,20 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
   const recoveryCodes = createRecoveryCodes(deps);
   const auth = createAuth({ ...deps, audit, rateLimiter, totp, recoveryCodes });
   const confirmIdentity = createReauth({ db, audit, rateLimiter, totp, recoveryCodes });
+  const signingKeys = createSigningKeys({ db, box: createSecretBox(config), now });
+  const licenceSigner = createLicenceSigner(signingKeys);
   const downloads = createDownloads({
     ...deps,
     licenceSecret: createStoreSecrets(deps).licenceSecret,
     licenceRateLimiter: createLeasedRateLimiter(deps),
   });
-  const signingKeys = createSigningKeys({ db, box: createSecretBox(config), now });
   const openPgpKey = openPgpKeySource({
     signingKeys,
     keyFile: config.SECURITY_PGP_PRIVATE_KEY_FILE,
     userId: { name: `${config.site.name} security`, email: securityContact(config.site) },
   });
   const releaseSigning = createReleaseSigning({ config, signingKeys, now });
+  const store = createStore({ ...deps, rateLimiter, audit, licenceSigner });
   return {
     audit,
     rateLimiter,
@@ -86,10 +89,16 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     publicQuests: createPublicQuests(deps),
     questSettings: createQuestSettings({ ...deps, audit, catalogue: products, pages: pageTopics }),
     dashboard: createDashboard(deps),
-    store: createStore({ ...deps, rateLimiter, audit }),
+    store,
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
-    customerAccount: createCustomerAccount({ ...deps, rateLimiter, secrets: createStoreSecrets(deps), downloads }),
+    customerAccount: createCustomerAccount({
+      ...deps,
+      rateLimiter,
+      secrets: createStoreSecrets(deps),
+      downloads,
+      licenceFiles: store.licences,
+    }),
     artifacts: createArtifacts({ ...deps, audit, pages: pageTopics, releaseSigning }),
     releaseSigning,
     downloads,
@@ -98,6 +107,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     signingKeys,
     securityTxt: createSecurityTxt({ config, now, key: openPgpKey }),
     securityReports: createSecurityReports({ ...deps, audit, rateLimiter }),
+    licenceSigner,
   };
 }
 

@@ -34,6 +34,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/versions/:id", "routes/admin/version-detail.tsx"),
     route("dashboard/account", "routes/admin/account.tsx"),
     route("dashboard/audit", "routes/admin/audit.tsx"),
+    route("dashboard/security", "routes/admin/security.tsx"),
     route("dashboard/admins", "routes/admin/admins.tsx"),
     route("dev-quest-add", "routes/admin/quest-add.tsx"),
   ]),

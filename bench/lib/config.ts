@@ -34,7 +34,7 @@ export const bench = {
   accountOrders: num("BENCH_ACCOUNT_ORDERS", 100_000),
   /** Orders in the embedded database the scale-out section copies to PostgreSQL. */
   copyOrders: num("BENCH_COPY_ORDERS", 100_000),
-  /** Comma-separated sections to run (pages,front-end,lighthouse,contact,dashboard,store,mail,admin-lists,downloads,account,scale-out); empty = all. */
+  /** Comma-separated sections to run (pages,front-end,lighthouse,contact,dashboard,store,licence-signature,mail,admin-lists,downloads,account,scale-out); empty = all. */
   only: env.BENCH_ONLY ? env.BENCH_ONLY.split(",") : undefined,
   chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
   /** Lighthouse runs per page: the median run gives the category scores, the worst run the performance target. */

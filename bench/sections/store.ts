@@ -12,7 +12,7 @@ import { type Child, startChild, waitReady } from "../lib/processes";
 import { add, ms, na, pct, rps, times, verdict } from "../lib/table";
 
 const insertServer = path.join(path.dirname(fileURLToPath(import.meta.url)), "../baselines/insert-server.ts");
-const PAYMENT_SECRET = "bench-payment-test-secret-0123456789";
+export const PAYMENT_SECRET = "bench-payment-test-secret-0123456789";
 const PRODUCT = "benchstore";
 const FLASH = { buyers: 200, coupons: 20 };
 const json = (url: string, body: unknown) => ({
@@ -23,7 +23,7 @@ const json = (url: string, body: unknown) => ({
 });
 
 /** A version for sale (₹1,499.00) and the flash sale's single-use coupons, written before the server opens the database. */
-async function prepare(database: Database): Promise<number> {
+export async function prepare(database: Database): Promise<number> {
   await database.db.execute(sql`insert into products (id, name) values (${PRODUCT}, 'Bench Store Tool')`);
   const id = Number(
     (
@@ -66,7 +66,7 @@ async function vacuumAnalyze(db: BenchDb): Promise<void> {
 }
 
 /** A real licence key: an order through the API, confirmed with the test provider's signature. */
-async function buyLicence(app: AppServer): Promise<string> {
+export async function buyLicence(app: AppServer): Promise<string> {
   const res = await fetch(`${app.url}/api/checkout/orders`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

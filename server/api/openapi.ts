@@ -50,7 +50,7 @@ function operation(op: ApiOperation, couponPrefix: string) {
     description: op.description,
     security: op.admin ? [{ sessionCookie: [] }, { bearer: [] }] : [],
     responses: {
-      [op.ok[0]]: { description: "Success", content: { "application/json": { schema: outputSchema(op.ok[1]) } } },
+      [op.ok[0]]: { description: "Success", content: { [op.okContentType ?? "application/json"]: { schema: outputSchema(op.ok[1]) } } },
       ...Object.fromEntries(errors.map((s) => [s, { $ref: `#/components/responses/E${s}` }])),
     },
   };

@@ -90,6 +90,8 @@ export type OperationSpec<B extends z.ZodType | undefined, Q extends z.ZodType |
   query?: Q;
   params?: P;
   ok: [ContentfulStatusCode, z.ZodType];
+  /** The success answer's media type when it is not JSON (the handler then returns its own Response). */
+  okContentType?: string;
   errors?: number[];
   /** Returns the answer's JSON (the API tests and the contract fuzzing check it against `ok`'s schema). */
   handler: (c: Context<AdminEnv>, input: { body: Input<B>; query: Input<Q>; params: Input<P> }) => unknown;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { describeError } from "../platform/errors";
+import { makeEd25519Key } from "../platform/secrets/signing-keys";
 import type { Services } from "../services";
 
 // What `npm run admin` does once its arguments are checked, run either by the CLI on the database it
@@ -7,6 +8,8 @@ import type { Services } from "../services";
 export const AdminCommandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("create"), email: z.string().max(1024), password: z.string().max(4096) }),
   z.object({ command: z.literal("remove-factor"), email: z.string().max(1024), factor: z.enum(["totp", "passkeys", "all"]) }),
+  // npm run keys -- rotate licence|release (server/cli/keys.ts)
+  z.object({ command: z.literal("rotate-key"), purpose: z.enum(["licence", "release"]) }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 
@@ -14,7 +17,20 @@ export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 export const AdminCommandResultSchema = z.object({ code: z.number().int(), out: z.string().optional(), err: z.string().optional() });
 export type AdminCommandResult = z.infer<typeof AdminCommandResultSchema>;
 
-export async function runAdminCommand(services: Pick<Services, "admins">, command: AdminCommand): Promise<AdminCommandResult> {
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export async function runAdminCommand(
+  services: Pick<Services, "admins" | "signingKeys">,
+  command: AdminCommand,
+): Promise<AdminCommandResult> {
+  if (command.command === "rotate-key") {
+    // The old key stays published and trusted; only its public facts are printed, never a secret.
+    const key = await services.signingKeys.rotate(command.purpose, makeEd25519Key);
+    return {
+      code: 0,
+      out: `New ${command.purpose} key ${key.keyId}, made ${DAY.format(key.createdAt)} (${key.createdAt.toISOString()}); it signs from now on, the old key stays trusted for verification.`,
+    };
+  }
   const { email } = command;
   if (command.command === "remove-factor") {
     const { factor } = command;

@@ -18,6 +18,19 @@ const admins = {
     return { found: email === "known@example.com" };
   },
 } as never;
+const signingKeys = {
+  async rotate(purpose: string) {
+    calls.push(["rotate", purpose]);
+    return {
+      keyId: "0123456789ABCDEF",
+      purpose,
+      algorithm: "ed25519",
+      publicKey: "x",
+      createdAt: new Date("2026-11-28T12:00:00Z"),
+      retiredAt: null,
+    };
+  },
+} as never;
 
 function rawRequest(socketPath: string, text: string): Promise<string> {
   return new Promise((resolve) => {
@@ -32,7 +45,7 @@ it("runs the CLI's commands in the server through a 0600 socket in the data dire
   const dataDir = mkdtempSync(path.join(tmpdir(), "admin-socket-"));
   expect(await sendAdminCommand(dataDir, { command: "remove-factor", email: "a@example.com", factor: "all" })).toBeUndefined();
   const logs: unknown[] = [];
-  const socket = await listenAdminSocket(dataDir, { admins }, (line) => logs.push(line));
+  const socket = await listenAdminSocket(dataDir, { admins, signingKeys }, (line) => logs.push(line));
   try {
     expect(statSync(adminSocketPath(dataDir)).mode & 0o777).toBe(0o600);
     const created = await sendAdminCommand(dataDir, { command: "create", email: "new@example.com", password: "a long enough passphrase" });
@@ -45,8 +58,13 @@ it("runs the CLI's commands in the server through a 0600 socket in the data dire
       code: 0,
       out: "Removed totp of known@example.com; its sessions were signed out.",
     });
+    // npm run keys -- rotate: the new key's id and date, nothing secret.
+    expect(await sendAdminCommand(dataDir, { command: "rotate-key", purpose: "licence" })).toEqual({
+      code: 0,
+      out: "New licence key 0123456789ABCDEF, made 28 Nov 2026 (2026-11-28T12:00:00.000Z); it signs from now on, the old key stays trusted for verification.",
+    });
     expect(JSON.parse(await rawRequest(adminSocketPath(dataDir), '{"command":"drop-tables"}\n'))).toMatchObject({ code: 2 });
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
     // The log names the command, never the password.
     expect(JSON.stringify(logs)).not.toContain("passphrase");
   } finally {

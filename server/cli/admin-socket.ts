@@ -17,7 +17,7 @@ export const adminSocketPath = (dataDir: string) => path.join(path.resolve(dataD
 /** Server side: answers admin commands until close(), which also removes the socket file. */
 export async function listenAdminSocket(
   dataDir: string,
-  services: Pick<Services, "admins">,
+  services: Pick<Services, "admins" | "signingKeys">,
   log: (line: LogFields) => void,
 ): Promise<{ close(): void }> {
   const socketPath = adminSocketPath(dataDir);

@@ -51,6 +51,8 @@ const ConfigSchema = z
     // Checkout calls (quote, order, confirm) and licence calls allowed per client IP per minute.
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     LICENCE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    // New machines one licence may activate in any 24 hours (freeing a seat does not give one back).
+    LICENCE_ACTIVATIONS_PER_DAY: z.coerce.number().int().min(1).default(10),
     // Uploaded builds (releases area); unset: DATA_DIR/artifacts. The largest upload accepted, in bytes.
     ARTIFACTS_DIR: z
       .string()

@@ -2,12 +2,21 @@ import { Form } from "react-router";
 import type { AccountLicence } from "../../../contract/account";
 import { CopyButton } from "../copy-button";
 import { formatDate } from "../../../contract/time";
+import { LicenceFiles, MachineLicenceFileButton } from "./licence-files";
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : "not yet");
 const small = "rounded border border-slate-400 px-3 py-1 text-sm font-semibold hover:bg-slate-100";
 
 /** One licence: the key hidden but for its last group (Reveal, Copy), its machines, Replace my key. */
-export function LicencePanel({ licence, revealedKey }: { licence: AccountLicence; revealedKey?: string }) {
+export function LicencePanel({
+  licence,
+  revealedKey,
+  licenceFile,
+}: {
+  licence: AccountLicence;
+  revealedKey?: string;
+  licenceFile?: { fingerprint: string; file: string };
+}) {
   const usable = licence.status !== "revoked";
   return (
     <section aria-label={`Licence ending ${licence.key_hint}`} className="mt-3 rounded-lg border border-slate-300 bg-white p-3">
@@ -50,25 +59,29 @@ export function LicencePanel({ licence, revealedKey }: { licence: AccountLicence
                   Activated {day(m.activated_at)} · last seen {day(m.last_seen_at)}
                 </span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="licence" value={licence.id} />
-                <input type="hidden" name="machine" value={m.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="release"
-                  className={small}
-                  aria-label={`Free this seat: ${m.name ?? "unnamed machine"}`}
-                >
-                  Free this seat
-                </button>
-              </Form>
+              <span className="flex flex-wrap gap-2">
+                {usable ? <MachineLicenceFileButton licenceId={licence.id} machineId={m.id} label={m.name ?? "unnamed machine"} /> : null}
+                <Form method="post">
+                  <input type="hidden" name="licence" value={licence.id} />
+                  <input type="hidden" name="machine" value={m.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="release"
+                    className={small}
+                    aria-label={`Free this seat: ${m.name ?? "unnamed machine"}`}
+                  >
+                    Free this seat
+                  </button>
+                </Form>
+              </span>
             </li>
           ))}
         </ul>
       ) : (
         <p className="mt-2 text-sm text-slate-700">No machine is using this licence.</p>
       )}
+      {usable ? <LicenceFiles licenceId={licence.id} made={licenceFile} /> : null}
       {usable ? (
         // Keyed by the key's last group: once a new key is in, React mounts a fresh panel, closed and unticked.
         <details key={licence.key_hint} className="mt-3">

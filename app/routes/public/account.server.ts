@@ -2,7 +2,14 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { NO_STORE, requireCustomerPage, signedOut } from "./account-session.server";
 import { pageFailure } from "./store-errors.server";
 
-export type AccountResult = { message: string; error: string; revealed?: { licenceId: number; key: string }; rotated?: boolean };
+export type AccountResult = {
+  message: string;
+  error: string;
+  revealed?: { licenceId: number; key: string };
+  rotated?: boolean;
+  /** An offline licence file just made for a machine of that licence. */
+  licenceFile?: { licenceId: number; fingerprint: string; file: string };
+};
 
 const ID = /^[1-9][0-9]{0,15}$/;
 
@@ -16,8 +23,8 @@ export async function loadAccount(request: Request, context: AppLoadContext) {
 }
 
 /**
- * The account's buttons, each a plain form post: reveal, free a seat, replace the key, resend a
- * receipt, download a build (a 303 to a fresh signed /dl link), sign out.
+ * The account's buttons, each a plain form post: reveal, free a seat, replace the key, a machine's
+ * offline licence file, resend a receipt, download a build (a 303 to a fresh signed /dl link), sign out.
  */
 export async function submitAccount(request: Request, context: AppLoadContext) {
   const form = await request.formData();
@@ -43,6 +50,16 @@ export async function submitAccount(request: Request, context: AppLoadContext) {
           revealed: { licenceId: id("licence"), key },
           rotated: true,
           message: "Your new key is ready and on its way by mail. The old key no longer works; activate your machines again.",
+        });
+      }
+      case "licence-file":
+      case "licence-file-new": {
+        const licenceId = id("licence");
+        const machine = form.get("intent") === "licence-file" ? { id: id("machine") } : { fingerprint: String(form.get("fingerprint") ?? "") };
+        const made = await account.licenceFile(customer.id, licenceId, machine, context.clientIp);
+        return done({
+          licenceFile: { licenceId, ...made },
+          message: `The licence file for ${made.fingerprint} is below: copy it to that machine.`,
         });
       }
       case "download": {

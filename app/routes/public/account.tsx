@@ -93,6 +93,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <LicencePanel
                   licence={o.licence}
                   revealedKey={actionData?.revealed?.licenceId === o.licence.id ? actionData.revealed.key : undefined}
+                  licenceFile={actionData?.licenceFile?.licenceId === o.licence.id ? actionData.licenceFile : undefined}
                 />
               ) : null}
               {o.licence ? <LicenceDownloads productId={o.product_id} licenceId={o.licence.id} builds={builds[o.licence.id] ?? []} /> : null}

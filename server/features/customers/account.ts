@@ -3,12 +3,13 @@ import type { Account } from "../../../contract/account";
 import type { DownloadLink } from "../../../contract/artifacts";
 import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
-import { licences, orders, products, productVersions } from "../../platform/db/schema";
-import { ConflictError, ForbiddenError, NotFoundError, ThrottledError } from "../../platform/errors";
+import { FingerprintSchema } from "../../../contract/store";
+import { licenceMachines, licences, orders, products, productVersions } from "../../platform/db/schema";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, ThrottledError } from "../../platform/errors";
 import type { RateLimiter } from "../../platform/rate-limit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { recordOrderEvent } from "../audit";
-import { decryptLicenceKey, releaseMachine, rotateLicenceKey } from "../licences";
+import { decryptLicenceKey, type Licences, releaseMachine, rotateLicenceKey } from "../licences";
 import { enqueueMail } from "../mail";
 import type { Build, Downloads } from "../releases";
 import { orderAccessToken, receiptMail, type StoreSecrets } from "../store";
@@ -28,9 +29,10 @@ export function createCustomerAccount(
     rateLimiter: RateLimiter;
     secrets: StoreSecrets;
     downloads: Pick<Downloads, "buildsForLicences" | "issueForLicence">;
+    licenceFiles: Pick<Licences, "checkout">;
   },
 ) {
-  const { db, config, now, rateLimiter, secrets, downloads } = deps;
+  const { db, config, now, rateLimiter, secrets, downloads, licenceFiles } = deps;
 
   async function ownedLicence(exec: Pick<Db, "execute">, customerId: number, licenceId: number, lock = false): Promise<OwnedLicence> {
     const rows = await queryRows<OwnedLicence>(
@@ -88,6 +90,39 @@ export function createCustomerAccount(
         if (!(await releaseMachine(tx as Db, licenceId, machineId, { actor: "customer", at: now() })))
           throw new NotFoundError("That machine holds no seat of this licence.");
       });
+    },
+
+    /**
+     * An offline licence file for a machine of the customer's licence: one holding a seat (by its
+     * id), or one that cannot reach us (by its fingerprint), which takes a seat as the tool's own
+     * checkout would. The same limits and signature as POST /api/licenses/checkout.
+     */
+    async licenceFile(
+      customerId: number,
+      licenceId: number,
+      machine: { id: number } | { fingerprint: string },
+      clientIp: string,
+    ): Promise<{ file: string; fingerprint: string }> {
+      const secret = await secrets.licenceSecret();
+      const licence = await ownedLicence(db, customerId, licenceId);
+      if (licence.revoked) throw new ForbiddenError("This licence has been revoked.");
+      let fingerprint: string;
+      if ("id" in machine) {
+        const [seat] = await queryRows<{ fingerprint: string }>(
+          db,
+          sql`select ${licenceMachines.fingerprint} from ${licenceMachines}
+            where ${licenceMachines.id} = ${machine.id} and ${licenceMachines.licenceId} = ${licenceId}`,
+        );
+        if (!seat) throw new NotFoundError("That machine holds no seat of this licence.");
+        fingerprint = seat.fingerprint;
+      } else {
+        const parsed = FingerprintSchema.safeParse(machine.fingerprint);
+        if (!parsed.success) throw new InvalidInputError("Check the fingerprint.", { fingerprint: parsed.error.issues[0].message });
+        fingerprint = parsed.data;
+      }
+      const key = decryptLicenceKey(secret, licence.key_encrypted);
+      const { file } = await licenceFiles.checkout({ key, fingerprint }, clientIp);
+      return { file, fingerprint };
     },
 
     /**

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   LicenceActivateRequest,
+  LicenceCheckoutRequest,
   LicenceActivation,
   LicenceDeactivateRequest,
   LicenceValidateRequest,
@@ -10,7 +11,7 @@ import type {
 import type { Db } from "../../platform/db/client";
 import { licenceMachines, licences, orders, productVersions } from "../../platform/db/schema";
 import { bare, names } from "../../platform/db/sql-names";
-import { ConflictError, NotFoundError } from "../../platform/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors";
 import { iso, queryRows } from "../../platform/db/query-rows";
 import { throttlePerMinute } from "../../platform/rate-limit";
 import type { StoreContext } from "../store";
@@ -18,10 +19,14 @@ import { canonicalLicenceKey, licenceKeyHash } from "./licence-keys";
 import { touchMachine } from "./machines";
 import { recordOrderEvent } from "../audit";
 import { orderEvents } from "../../platform/db/schema";
+import { recordActivation, refuseChurn } from "./churn";
+import { DEFAULT_FILE_DAYS, keyHint, licenceFile } from "./licence-file";
+import type { LicenceSigner } from "./licence-signer";
+import type { LicenceFilePayload } from "../../../contract/licence-file";
 
 const SEEN_EVERY_MS = 3_600_000;
 
-type LicenceRow = {
+export type LicenceRow = {
   id: string;
   order_id: string;
   /** Whole milliseconds since the epoch (float8; a number parses far faster than timestamp text). */
@@ -65,7 +70,7 @@ export const lookUpLicence = (db: Pick<Db, "execute">, hash: string, fingerprint
 const NOT_FOUND: LicenceValidation = { valid: false, code: "NOT_FOUND", product_id: null, version: null, expires_at: null };
 
 /** Licence checks for the tools themselves. Keys are looked up by their keyed hash only. */
-export function createLicences(ctx: StoreContext) {
+export function createLicences(ctx: StoreContext, licenceSigner: LicenceSigner) {
   const { db, now } = ctx;
 
   async function hashOf(key: string): Promise<string | null> {
@@ -96,6 +101,53 @@ export function createLicences(ctx: StoreContext) {
     expires_at: new Date(Number(l.expires_ms)).toISOString(),
   });
 
+  function refuseFile(l: LicenceRow): void {
+    if (l.revoked) throw new ForbiddenError("REVOKED: this licence has been revoked; it gets no licence file.");
+    if (Number(l.expires_ms) <= now().getTime()) throw new ForbiddenError("EXPIRED: this licence's term is over; it gets no licence file.");
+  }
+
+  /**
+   * The seat of this fingerprint, taken when it has none. The licence row is locked (FOR UPDATE)
+   * before counting its machines and its activations of the last 24 hours, so parallel activations
+   * of one key queue up and never pass either limit. Freeing a seat deletes the machine, not its
+   * activation: the day's count stays.
+   */
+  async function takeSeat(tx: Pick<Db, "execute">, hash: string, fingerprint: string, name: string | null, refuseWith = refuse) {
+    // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
+    // taken after the lock is granted, so it sees the seats the previous holder inserted.
+    await tx.execute(sql`select ${licences.id} from ${licences} where ${licences.keyHash} = ${hash} for update`);
+    const l = (await lookUpLicence(tx, hash, fingerprint))[0];
+    if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+    refuseWith(l);
+    await seen(tx, l);
+    if (l.activated)
+      return { l, created: false, machineId: Number(l.machine_id), activatedAt: l.activated_at as string, machines: Number(l.machines) };
+    if (Number(l.machines) >= Number(l.machine_limit))
+      throw new ConflictError(`TOO_MANY_MACHINES: this licence is already active on ${l.machine_limit} machines; deactivate one first.`, {
+        fingerprint: "TOO_MANY_MACHINES",
+      });
+    const at = now();
+    await refuseChurn(tx, l.id, at, ctx.config.LICENCE_ACTIVATIONS_PER_DAY);
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into ${licenceMachines} (${names(licenceMachines.licenceId, licenceMachines.fingerprint, licenceMachines.name, licenceMachines.activatedAt, licenceMachines.lastSeenAt)})
+        values (${l.id}, ${fingerprint}, ${name}, ${at.toISOString()}, ${at.toISOString()}) returning ${licenceMachines.id}`,
+    );
+    await recordActivation(tx, l.id, fingerprint, at);
+    await recordOrderEvent(tx, {
+      orderId: Number(l.order_id),
+      kind: "activated",
+      actor: "tool",
+      detail: name ?? `machine #${inserted[0].id}`,
+      at,
+    });
+    // The first activation makes a placed order active.
+    await tx.execute(
+      sql`update ${orders} set ${bare(orders.status)} = 'active' where ${orders.id} = ${l.order_id} and ${orders.status} = 'placed'`,
+    );
+    return { l, created: true, machineId: Number(inserted[0].id), activatedAt: at.toISOString(), machines: Number(l.machines) + 1 };
+  }
+
   return {
     async validate(input: LicenceValidateRequest, clientIp: string): Promise<LicenceValidation> {
       await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
@@ -118,47 +170,40 @@ export function createLicences(ctx: StoreContext) {
     },
 
     /**
-     * Takes a seat. The licence row is locked (FOR UPDATE) before counting its machines, so parallel
-     * activations of one key queue up and never exceed the limit. 201 new seat, 200 this machine again.
+     * Takes a seat. 201 new seat, 200 this machine again; 409 when every seat is taken, 429 past
+     * the day's activations (takeSeat).
      */
     async activate(input: LicenceActivateRequest, clientIp: string): Promise<{ created: boolean; activation: LicenceActivation }> {
       await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
       const hash = await hashOf(input.key);
       if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
       return db.transaction(async (tx) => {
-        // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
-        // taken after the lock is granted, so it sees the seats the previous holder inserted.
-        await tx.execute(sql`select ${licences.id} from ${licences} where ${licences.keyHash} = ${hash} for update`);
-        const l = (await lookUpLicence(tx, hash, input.fingerprint))[0];
-        if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
-        refuse(l);
-        await seen(tx, l);
-        if (l.activated)
-          return { created: false, activation: activation(l, Number(l.machine_id), l.activated_at as string, Number(l.machines)) };
-        if (Number(l.machines) >= Number(l.machine_limit))
-          throw new ConflictError(
-            `TOO_MANY_MACHINES: this licence is already active on ${l.machine_limit} machines; deactivate one first.`,
-            { fingerprint: "TOO_MANY_MACHINES" },
-          );
-        const at = now().toISOString();
-        const inserted = await queryRows<{ id: string }>(
-          tx,
-          sql`insert into ${licenceMachines} (${names(licenceMachines.licenceId, licenceMachines.fingerprint, licenceMachines.name, licenceMachines.activatedAt, licenceMachines.lastSeenAt)})
-            values (${l.id}, ${input.fingerprint}, ${input.name ?? null}, ${at}, ${at}) returning ${licenceMachines.id}`,
-        );
-        await recordOrderEvent(tx, {
-          orderId: Number(l.order_id),
-          kind: "activated",
-          actor: "tool",
-          detail: input.name ?? `machine #${inserted[0].id}`,
-          at: now(),
-        });
-        // The first activation makes a placed order active.
-        await tx.execute(
-          sql`update ${orders} set ${bare(orders.status)} = 'active' where ${orders.id} = ${l.order_id} and ${orders.status} = 'placed'`,
-        );
-        return { created: true, activation: activation(l, Number(inserted[0].id), at, Number(l.machines) + 1) };
+        const { l, created, machineId, activatedAt, machines } = await takeSeat(tx, hash, input.fingerprint, input.name ?? null);
+        return { created, activation: activation(l, machineId, activatedAt, machines) };
       });
+    },
+
+    /**
+     * An offline licence file for this fingerprint, activating it first when it holds no seat (the
+     * same locked count as activate). A revoked or expired licence gets none (403).
+     */
+    async checkout(
+      input: LicenceCheckoutRequest,
+      clientIp: string,
+    ): Promise<{ created: boolean; file: string; payload: LicenceFilePayload }> {
+      await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
+      const hash = await hashOf(input.key);
+      if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
+      const seatTaken = await db.transaction((tx) => takeSeat(tx, hash, input.fingerprint, null, refuseFile));
+      const signer = await licenceSigner();
+      const issued = licenceFile(signer, {
+        licence: seatTaken.l,
+        keyHint: keyHint(canonicalLicenceKey(input.key) as string),
+        fingerprint: input.fingerprint,
+        issuedAt: now(),
+        ttlDays: input.ttl_days ?? DEFAULT_FILE_DAYS,
+      });
+      return { created: seatTaken.created, ...issued };
     },
 
     /** Frees this machine's seat; 404 when the key is unknown or the machine holds no seat. */
@@ -185,3 +230,5 @@ export function createLicences(ctx: StoreContext) {
     },
   };
 }
+
+export type Licences = ReturnType<typeof createLicences>;

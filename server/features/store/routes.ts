@@ -5,6 +5,8 @@ import {
   CreatedOrderSchema,
   CreateOrderRequestSchema,
   LicenceActivateRequestSchema,
+  LicenceCheckoutRequestSchema,
+  LicencePublicKeysSchema,
   LicenceActivationSchema,
   LicenceDeactivatedSchema,
   LicenceDeactivateRequestSchema,
@@ -17,6 +19,7 @@ import {
   StoreProductListSchema,
 } from "../../../contract/store";
 import { defineOperation } from "../../api/operation";
+import { licencePublicKeys } from "../licences";
 
 const OrderParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
@@ -136,7 +139,8 @@ export const licenceOperations = [
     summary: "Take a seat for this machine",
     description:
       "201 for a new machine, 200 when this fingerprint is already active. 409 when every seat is taken " +
-      "(errors.fingerprint TOO_MANY_MACHINES, counted race-free) or the licence expired or was revoked (errors.key). Throttled per client IP.",
+      "(errors.fingerprint TOO_MANY_MACHINES, counted race-free) or the licence expired or was revoked (errors.key). 429 with Retry-After " +
+      "past LICENCE_ACTIVATIONS_PER_DAY new machines of this licence in 24 hours. Signed like validate. Throttled per client IP.",
     body: LicenceActivateRequestSchema,
     ok: [201, LicenceActivationSchema],
     errors: [400, 404, 409, 413, 415, 429],
@@ -152,7 +156,7 @@ export const licenceOperations = [
     operationId: "deactivateLicence",
     tags: ["Licences"],
     summary: "Free this machine's seat",
-    description: "404 when the key is unknown or this machine holds no seat. Throttled per client IP.",
+    description: "404 when the key is unknown or this machine holds no seat. Signed like validate. Throttled per client IP.",
     body: LicenceDeactivateRequestSchema,
     ok: [200, LicenceDeactivatedSchema],
     errors: [400, 404, 413, 415, 429],
@@ -160,5 +164,39 @@ export const licenceOperations = [
       status: "success" as const,
       ...(await c.get("services").store.licences.deactivate(body, c.get("clientIp"))),
     }),
+  }),
+  defineOperation({
+    method: "post",
+    path: "/licenses/checkout",
+    operationId: "checkoutLicenceFile",
+    tags: ["Licences"],
+    summary: "An offline licence file for a machine",
+    description:
+      "Activates the fingerprint when it holds no seat (the same limits as activate: 409, 429), then answers the signed licence file " +
+      "(text: -----BEGIN LICENCE FILE----- …; checked by contract/licence-file.ts). It expires at the licence's term end or after " +
+      "ttl_days (default 30, at most 365), whichever is first. 403 for a revoked or expired licence. Throttled per client IP.",
+    body: LicenceCheckoutRequestSchema,
+    ok: [200, z.string()],
+    okContentType: "text/plain",
+    errors: [400, 403, 404, 409, 413, 415, 429],
+    handler: async (c, { body }) => {
+      const { file } = await c.get("services").store.licences.checkout(body, c.get("clientIp"));
+      c.header("Cache-Control", "no-store");
+      c.header("Content-Disposition", 'attachment; filename="licence.lic"');
+      return c.text(file, 200);
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/licenses/public-key",
+    operationId: "getLicencePublicKey",
+    tags: ["Licences"],
+    summary: "The licence signing key",
+    description:
+      "The current Ed25519 key that signs licence answers and files (public_key: the raw 32 bytes, base64), and in `keys` every key " +
+      "still trusted, current first: a rotated key stays listed so what it signed still verifies. The PEM of the current key is at " +
+      "/.well-known/licence-signing-key.pem (?key_id= for another listed key).",
+    ok: [200, LicencePublicKeysSchema],
+    handler: (c) => licencePublicKeys(c.get("services")),
   }),
 ];

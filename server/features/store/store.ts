@@ -9,7 +9,7 @@ import { createCheckout } from "./checkout";
 import { logLine } from "../../platform/log";
 import type { StoreContext } from "./context";
 import { createExpiry } from "./expiry";
-import { createLicences } from "../licences";
+import { createLicences, type LicenceSigner } from "../licences";
 import { createOrders } from "./orders";
 import { createStoreSecrets, type StoreSecrets } from "./secrets";
 import { createTestProviderSandbox } from "./test-provider";
@@ -33,7 +33,9 @@ function paymentProvider(config: Config, secrets: StoreSecrets, testRefunds: Tes
  * The store: catalogue, checkout, payment confirmation, the webhook, refunds,
  * licences, the expiry sweeps and the sweep of refunds left pending. One object so the API, the pages and seed:demo share it.
  */
-export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; provider?: PaymentProvider; audit?: Audit }) {
+export function createStore(
+  deps: ServiceDeps & { rateLimiter: RateLimiter; licenceSigner: LicenceSigner; provider?: PaymentProvider; audit?: Audit },
+) {
   const secrets = createStoreSecrets(deps);
   const testRefunds = createTestRefundBook();
   const provider = deps.provider ?? paymentProvider(deps.config, secrets, testRefunds);
@@ -49,7 +51,7 @@ export function createStore(deps: ServiceDeps & { rateLimiter: RateLimiter; prov
     webhook: createWebhook(ctx),
     refunds: createRefundDesk({ ...ctx, audit: deps.audit }, testProvider),
     refundSweep: createRefundSweep({ ...ctx, audit: deps.audit }),
-    licences: createLicences(ctx),
+    licences: createLicences(ctx, deps.licenceSigner),
     expiry: createExpiry(ctx),
   };
 }

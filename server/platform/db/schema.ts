@@ -359,6 +359,21 @@ export const licenceMachines = pgTable(
   (t) => [uniqueIndex("licence_machines_licence_fingerprint_key").on(t.licenceId, t.fingerprint)],
 );
 
+// Every new seat taken, kept for the activation churn limit (LICENCE_ACTIVATIONS_PER_DAY): a freed
+// seat deletes its licence_machines row, not this one. Counted under the licence row's lock.
+export const licenceActivations = pgTable(
+  "licence_activations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    licenceId: bigint("licence_id", { mode: "number" })
+      .notNull()
+      .references(() => licences.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    activatedAt: timestamp("activated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("licence_activations_licence_at_idx").on(t.licenceId, t.activatedAt)],
+);
+
 // Webhook event ids already handled (Razorpay retries and may send one event twice).
 // One row per refund of an order (server/features/store/refunds.ts). A repeated webhook for the same
 // provider refund id adds nothing; the order is refunded once the processed rows reach what was paid.
