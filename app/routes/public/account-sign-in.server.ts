@@ -30,7 +30,7 @@ export async function submitSignIn(request: Request, context: AppLoadContext) {
       const parsed = AccountSignInSchema.safeParse({ email });
       if (!parsed.success) return data(state({ email, error: "Enter a valid e-mail address.", fieldErrors: { email: "Enter a valid e-mail address." } }), 400);
       await context.services.customerSignIn.request(parsed.data.email, context.clientIp);
-      return data(state({ step: "code", email, message: "If we know this address, we have mailed it a 6-digit code. It works for 15 minutes." }));
+      return data(state({ step: "code", email, message: "We have mailed a 6-digit code to this address. It works for 15 minutes." }));
     }
     if (intent === "token") {
       const parsed = AccountVerifySchema.safeParse({ token: field("token") });

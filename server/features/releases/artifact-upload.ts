@@ -19,6 +19,15 @@ export type ReceivedUpload = {
   sha256: string;
 };
 
+export type UploadOptions = {
+  /** Named in the answers ("The build is larger…"). */
+  what?: string;
+  /** Without a file part the fields alone are returned (partialPath ""). */
+  fileOptional?: boolean;
+  /** The longest text field; a longer one is refused (413) rather than cut. */
+  maxFieldBytes?: number;
+};
+
 /**
  * Streams a multipart body (one `file` part and text fields) to a partial file under `dir`, hashing
  * it on the way; never more than `maxBytes` written. Any failure deletes the partial file.
@@ -28,11 +37,16 @@ export async function receiveUpload(
   contentType: string,
   dir: string,
   maxBytes: number,
+  options: UploadOptions = {},
 ): Promise<ReceivedUpload> {
-  if (!body) throw new InvalidInputError("Send the build as multipart/form-data with a file part.", { file: "Choose a file." });
+  const what = options.what ?? "build";
+  if (!body) throw new InvalidInputError(`Send the ${what} as multipart/form-data with a file part.`, { file: "Choose a file." });
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 1024 } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: options.maxFieldBytes ?? 1024 },
+    });
   } catch {
     throw new InvalidInputError("The multipart body could not be read.");
   }
@@ -46,7 +60,9 @@ export async function receiveUpload(
   let tooLarge = false;
   let fileDone: Promise<void> = Promise.resolve();
 
-  parser.on("field", (name, value) => {
+  let fieldTooLong = false;
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) fieldTooLong = true;
     fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
@@ -60,7 +76,7 @@ export async function receiveUpload(
       tooLarge = true;
       // Stop reading at once rather than discarding the rest of a body that can be gigabytes.
       // (on the next turn: busboy still marks the part truncated after emitting "limit").
-      setImmediate(() => parser.destroy(new TooLargeError(`The build is larger than the limit of ${maxBytes} bytes.`)));
+      setImmediate(() => parser.destroy(new TooLargeError(`The ${what} is larger than the limit of ${maxBytes} bytes.`)));
     });
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -89,10 +105,17 @@ export async function receiveUpload(
     await unlink(partialPath).catch(() => undefined);
     throw err;
   }
-  if (!sawFile || tooLarge) {
+  if (!sawFile || tooLarge || fieldTooLong) {
     await unlink(partialPath).catch(() => undefined);
-    if (tooLarge) throw new TooLargeError(`The build is larger than the limit of ${maxBytes} bytes.`);
-    throw new InvalidInputError("Attach the build as the `file` part.", { file: "Choose a file." });
+    if (tooLarge) throw new TooLargeError(`The ${what} is larger than the limit of ${maxBytes} bytes.`);
+    if (fieldTooLong) throw new TooLargeError("A text field is longer than allowed.");
+    if (options.fileOptional) return { fields, partialPath: "", storageName: "", originalName: "", size: 0, sha256: "" };
+    throw new InvalidInputError(`Attach the ${what} as the \`file\` part.`, { file: "Choose a file." });
+  }
+  // A browser sends an empty file part when the form's file input was left empty.
+  if (options.fileOptional && size === 0 && !originalName) {
+    await unlink(partialPath).catch(() => undefined);
+    return { fields, partialPath: "", storageName: "", originalName: "", size: 0, sha256: "" };
   }
   return { fields, partialPath, storageName, originalName, size, sha256: hash.digest("hex") };
 }

@@ -6,3 +6,5 @@ export { artifactOperations } from "./artifacts.routes";
 export { type Build, createDownloads, type Downloads } from "./downloads";
 export { releaseFileRoutes } from "./files.routes";
 export { createUpdateCheck } from "./update-check";
+export { safeFilename } from "./artifact-files";
+export { receiveUpload, type ReceivedUpload } from "./artifact-upload";
