@@ -4,5 +4,5 @@ export { createPublicQuests, type PublicQuest, type PublicQuests } from "./publi
 export { createQuestSettings, type QuestSettingsService } from "./quest-settings";
 export { createQuests } from "./quests";
 export { questOperations } from "./routes";
-export { createQuestSubmissions, questAttachmentsDir, type QuestSubmissions } from "./submissions";
+export { createQuestSubmissions, formToInput, questAttachmentsDir, type QuestSubmissions } from "./submissions";
 export { questSubmissionOperations } from "./submissions.routes";

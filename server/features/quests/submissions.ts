@@ -195,6 +195,15 @@ export function createQuestSubmissions({
       });
     },
 
+    /** The participant's chosen name and consent, for the form (asked only at a first submission). */
+    async participant(customerId: number): Promise<{ displayName: string | null; publicCredit: boolean }> {
+      const [me] = await db
+        .select({ displayName: customers.displayName, publicCredit: customers.publicCredit })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      return me ?? { displayName: null, publicCredit: false };
+    },
+
     /** The participant's own submissions, newest first. */
     async mine(customerId: number): Promise<QuestSubmission[]> {
       const rows = await db
