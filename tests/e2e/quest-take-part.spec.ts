@@ -1,5 +1,5 @@
 import { adminHeaders, checkScreen, expect, test, unique } from "./admin-fixtures";
-import { signIn } from "./account-fixtures";
+import { mailedCode, signIn } from "./account-fixtures";
 import { gotoHydrated } from "./hydration";
 
 // A participant with no orders signs in with the mailed code, takes part in a quest with a file,
@@ -42,10 +42,19 @@ test("a new participant signs in by code, submits with an attachment and sees it
   expect(download.headers()["content-disposition"]).toBe('attachment; filename="poc.txt"');
   expect(await download.text()).toBe("proof of concept");
 
-  // A visitor's page keeps the sign-in link and has no form.
-  const visitor = await browser.newPage();
-  await visitor.goto(`${testInfo.project.use.baseURL ?? ""}/quests/${quest.id}`);
-  await expect(visitor.getByRole("link", { name: "Sign in to take part" })).toBeVisible();
+  // A visitor's page keeps the sign-in link and has no form; signing in from it comes back to the quest.
+  const visitorContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/quests/${quest.id}`);
   await expect(visitor.getByLabel("Your submission")).toHaveCount(0);
+  await visitor.getByRole("link", { name: "Sign in to take part" }).click();
+  const email = `${unique("visitor").toLowerCase()}@example.com`;
+  await visitor.getByLabel("E-mail address").fill(email);
+  await visitor.getByRole("button", { name: "Mail me a code" }).click();
+  await visitor.getByLabel("The 6-digit code from the mail").fill(await mailedCode(email));
+  await visitor.getByRole("button", { name: "Sign in" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/quests/${quest.id}$`));
+  await expect(visitor.getByLabel("Your submission")).toBeVisible();
+  await visitorContext.close();
   await context.close();
 });

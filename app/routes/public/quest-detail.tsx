@@ -101,18 +101,20 @@ export default function QuestDetail({ loaderData, actionData }: Route.ComponentP
               result={actionData ?? (loaderData.sent ? { message: loaderData.sent, error: "", fieldErrors: {} } : null)}
             />
           ) : null}
-          <p className="mt-3" hidden={state === "open" && !!loaderData.participant}>
+          {state === "open" && loaderData.participant ? null : (
+          <p className="mt-3">
             {state === "open"
               ? "Sign in with your e-mail address to send your submission; you can edit it until we triage it."
               : state === "not_yet" && quest.opensAt
                 ? `This quest opens on ${formatIndiaDateTime(quest.opensAt)}.`
                 : "This quest no longer takes submissions."}{" "}
             {state === "open" ? (
-              <Link className="text-sky-800 underline" to="/account/sign-in">
+              <Link className="text-sky-800 underline" to={`/account/sign-in?next=${encodeURIComponent(`/quests/${quest.id}`)}`}>
                 Sign in to take part
               </Link>
             ) : null}
           </p>
+          )}
         </section>
       </Prose>
     </>
