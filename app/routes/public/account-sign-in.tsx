@@ -47,7 +47,7 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
         {step === "email" ? (
           <Form method="post" className="max-w-md">
             {(actionData?.next ?? loaderData.next) ? <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} /> : null}
-            <p>No password: we mail you a code. Use the e-mail address you bought with.</p>
+            <p>No password: we mail you a code. Use the e-mail address you bought with, or any address to take part in quests.</p>
             <label htmlFor="account-email" className="mt-4 block font-semibold">
               E-mail address
             </label>
