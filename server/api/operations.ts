@@ -16,7 +16,7 @@ import { patchOperations } from "../features/catalogue";
 import { productVersionOperations } from "../features/catalogue";
 import { productOperations } from "../features/catalogue";
 import { releaseOperations } from "../features/catalogue";
-import { questOperations } from "../features/quests";
+import { questOperations, questSubmissionOperations } from "../features/quests";
 import { artifactOperations } from "../features/releases";
 import { licenceOperations, storeOperations } from "../features/store";
 import { customerAccountOperations } from "../features/customers";
@@ -41,6 +41,7 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
   ...patchOperations,
   ...releaseOperations,
   ...questOperations,
+  ...questSubmissionOperations,
   ...storeOperations,
   ...licenceOperations,
   ...outboxOperations,

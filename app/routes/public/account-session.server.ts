@@ -24,8 +24,11 @@ export async function requireCustomerPage(request: Request, context: AppLoadCont
   return customer;
 }
 
-/** Starts a session for the customer and sends them to their account with its cookie. */
-export async function signedIn(customerId: number, context: AppLoadContext): Promise<Response> {
+/** Where a sign-in may return to: only a quest's page of this site (an open redirect otherwise). */
+export const returnPath = (next: string | null | undefined): string => (next && /^\/quests\/\d{1,9}$/.test(next) ? next : "");
+
+/** Starts a session for the customer and sends them to their account (or a quest's page) with its cookie. */
+export async function signedIn(customerId: number, context: AppLoadContext, next = ""): Promise<Response> {
   const token = await context.services.customerSessions.start(customerId);
   const cookie = serialize(customerCookieName(context.https), token, {
     httpOnly: true,
@@ -34,7 +37,7 @@ export async function signedIn(customerId: number, context: AppLoadContext): Pro
     secure: context.https,
     maxAge: CUSTOMER_SESSION_ABSOLUTE_MS / 1000,
   });
-  return redirect("/account", { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  return redirect(returnPath(next) || "/account", { headers: { ...NO_STORE, "Set-Cookie": cookie } });
 }
 
 /** Ends the session and clears its cookie. */

@@ -46,7 +46,8 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
         </div>
         {step === "email" ? (
           <Form method="post" className="max-w-md">
-            <p>No password: we mail you a code. Use the e-mail address you bought with.</p>
+            {(actionData?.next ?? loaderData.next) ? <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} /> : null}
+            <p>No password: we mail you a code. Use the e-mail address you bought with, or any address to take part in quests.</p>
             <label htmlFor="account-email" className="mt-4 block font-semibold">
               E-mail address
             </label>
@@ -67,6 +68,7 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
           </Form>
         ) : (
           <Form method="post" className="max-w-md">
+            {(actionData?.next ?? loaderData.next) ? <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} /> : null}
             <input type="hidden" name="email" value={actionData?.email ?? ""} />
             <label htmlFor="account-code" className="block font-semibold">
               The 6-digit code from the mail

@@ -19,7 +19,8 @@ export async function loadAccount(request: Request, context: AppLoadContext) {
   // Every issued document of the customer's orders (an invoice, then its credit notes), listed under each order.
   const documents = await context.services.invoices.ofOrders(account.orders.map((o) => o.order_id));
   const builds = await context.services.customerAccount.builds(account);
-  return data({ ...account, builds, documents }, { headers: NO_STORE });
+  const quests = await context.services.questSubmissions.mine(customer.id);
+  return data({ ...account, builds, documents, quests }, { headers: NO_STORE });
 }
 
 /**

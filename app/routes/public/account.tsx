@@ -7,6 +7,7 @@ import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/account";
 import { loadAccount, submitAccount } from "./account.server";
 import { formatDate, formatDay } from "../../../contract/time";
+import { submissionStateLabel } from "../../components/quests/take-part-form";
 
 export function meta() {
   return [{ title: "Your account" }, { name: "robots", content: "noindex" }];
@@ -46,7 +47,7 @@ const day = (iso: string | null) => (iso ? formatDate(iso) : "");
 
 /** /account: the customer's orders, licence keys, machines and downloads. Every button is a plain form post. */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, orders, builds, documents } = loaderData;
+  const { name, email, orders, builds, documents, quests } = loaderData;
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (actionData?.error) errorRef.current?.focus();
@@ -97,6 +98,38 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 />
               ) : null}
               {o.licence ? <LicenceDownloads productId={o.product_id} licenceId={o.licence.id} builds={builds[o.licence.id] ?? []} /> : null}
+            </li>
+          ))}
+        </ul>
+        <h2 className="text-xl font-bold">Quests</h2>
+        {quests.length === 0 ? (
+          <p>
+            You have not taken part in a quest yet.{" "}
+            <a href="/quests" className="text-sky-800 underline">
+              See the open quests
+            </a>
+            .
+          </p>
+        ) : null}
+        <ul className="space-y-3" aria-label="Your quest submissions">
+          {quests.map((q) => (
+            <li key={q.id} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid={`quest-submission-${q.id}`}>
+              <h3 className="text-lg font-bold">
+                <a href={`/quests/${q.questId}`} className="text-sky-800 underline">
+                  {q.questTitle}
+                </a>
+              </h3>
+              <p className="text-sm text-slate-700">
+                {submissionStateLabel(q.state)} · sent {day(q.createdAt)}
+              </p>
+              {q.attachment ? (
+                <p className="text-sm">
+                  <a href={`/api/account/quests/submissions/${q.id}/attachment`} className="text-sky-800 underline">
+                    {q.attachment.name}
+                  </a>{" "}
+                  ({Math.ceil(q.attachment.size / 1024)} KB)
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -4,7 +4,8 @@ import { PageHero, Prose } from "../../components/page-hero";
 import { pageMeta } from "../../components/page-meta";
 import { QuestText, STATUS_LABEL, prizeLine, takesPart } from "../../components/quests/quest-facts";
 import type { Route } from "./+types/quest-detail";
-import { loadQuest } from "./quests.server";
+import { TakePartForm } from "../../components/quests/take-part-form";
+import { loadQuest, submitQuest } from "./quests.server";
 
 export const handle = { islands: true };
 
@@ -22,10 +23,11 @@ export function meta({ data, params }: Route.MetaArgs) {
 
 export const headers = () => ({ "Cache-Control": "no-cache" });
 
-export const loader = ({ params, context }: Route.LoaderArgs) => loadQuest(params.id, context);
+export const loader = ({ params, context, request }: Route.LoaderArgs) => loadQuest(params.id, context, request);
+export const action = ({ params, context, request }: Route.ActionArgs) => submitQuest(params.id, context, request);
 
 /** /quests/:id: the description, rules, prize and deadline in India time, and how to take part. */
-export default function QuestDetail({ loaderData }: Route.ComponentProps) {
+export default function QuestDetail({ loaderData, actionData }: Route.ComponentProps) {
   const found = loaderData.found;
   if (!found) {
     return (
@@ -92,6 +94,15 @@ export default function QuestDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="quest-take-part" className="text-2xl font-bold">
             Take part
           </h2>
+          {state === "open" && loaderData.participant ? (
+            <TakePartForm
+              questId={quest.id}
+              kind={quest.kind}
+              view={loaderData.participant}
+              result={actionData ?? (loaderData.sent ? { message: loaderData.sent, error: "", fieldErrors: {} } : null)}
+            />
+          ) : null}
+          {state === "open" && loaderData.participant ? null : (
           <p className="mt-3">
             {state === "open"
               ? "Sign in with your e-mail address to send your submission; you can edit it until we triage it."
@@ -99,11 +110,12 @@ export default function QuestDetail({ loaderData }: Route.ComponentProps) {
                 ? `This quest opens on ${formatDateTime(quest.opensAt)}.`
                 : "This quest no longer takes submissions."}{" "}
             {state === "open" ? (
-              <Link className="text-sky-800 underline" to="/account/sign-in">
+              <Link className="text-sky-800 underline" to={`/account/sign-in?next=${encodeURIComponent(`/quests/${quest.id}`)}`}>
                 Sign in to take part
               </Link>
             ) : null}
           </p>
+          )}
         </section>
       </Prose>
     </>

@@ -1,8 +1,11 @@
 import { type AppLoadContext, data } from "react-router";
-import type { PublicQuest } from "../../../server/features/quests";
+import { formToInput, type PublicQuest } from "../../../server/features/quests";
 import { domainErrorKind } from "../../../server/platform/errors";
 import type { QuestView } from "../../components/quests/quest-facts";
 import { renderSafeMarkdown } from "../../lib/safe-markdown.server";
+import type { TakePartResult, TakePartView } from "../../components/quests/take-part-form";
+import { currentCustomer, NO_STORE } from "./account-session.server";
+import { pageFailure } from "./store-errors.server";
 
 /** A product's display name from the catalogue, for a licence or coupon prize. */
 async function productNames(ids: (string | null)[], context: AppLoadContext): Promise<Map<string, string>> {
@@ -46,14 +49,65 @@ export async function loadQuestList(context: AppLoadContext) {
   return { quests: quests.map((q) => toView(q, names)), medianHours, now: new Date().toISOString() };
 }
 
-export async function loadQuest(idText: string, context: AppLoadContext) {
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : 0;
+const questId = (idText: string) => (/^\d{1,9}$/.test(idText) ? Number(idText) : 0);
+
+/** The signed-in participant's part of the page; null for a visitor (whose page may be cached). */
+async function participantView(request: Request, context: AppLoadContext, id: number): Promise<TakePartView | null> {
+  const customer = await currentCustomer(request, context);
+  if (!customer) return null;
+  const [me, mine] = await Promise.all([context.services.questSubmissions.participant(customer.id), context.services.questSubmissions.mine(customer.id)]);
+  const submission = mine.find((s) => s.questId === id) ?? null;
+  return { displayName: me.displayName, submission };
+}
+
+export async function loadQuest(idText: string, context: AppLoadContext, request: Request) {
+  const id = questId(idText);
   try {
     const quest = await context.services.publicQuests.get(id);
     const names = await productNames([quest.prizeProductId], context);
-    return { found: { quest: toView(quest, names), rulesHtml: renderSafeMarkdown(quest.rules) }, now: new Date().toISOString() };
+    const participant = await participantView(request, context, id);
+    const sent = participant && new URL(request.url).searchParams.has("sent") ? "Your submission is saved." : "";
+    const body = {
+      found: { quest: toView(quest, names), rulesHtml: renderSafeMarkdown(quest.rules) },
+      participant,
+      sent,
+      now: new Date().toISOString(),
+    };
+    // A participant's page carries their submission: never stored anywhere.
+    return participant ? data(body, { headers: NO_STORE }) : body;
   } catch (error) {
-    if (domainErrorKind(error) === "not_found") return data({ found: null, now: new Date().toISOString() }, { status: 404 });
+    if (domainErrorKind(error) === "not_found")
+      return data({ found: null, participant: null, sent: "", now: new Date().toISOString() }, { status: 404 });
     throw error;
+  }
+}
+
+/** The quest page's form, a plain URL-encoded post: a submission's text and links, or a flag. */
+export async function submitQuest(idText: string, context: AppLoadContext, request: Request) {
+  const id = questId(idText);
+  const form = await request.formData();
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
+  const customer = await currentCustomer(request, context);
+  const done = (result: Partial<TakePartResult>, status = 200) =>
+    data({ message: "", error: "", fieldErrors: {}, ...result } as TakePartResult, { status, headers: NO_STORE });
+  if (!customer) return done({ error: "Please sign in to take part." }, 401);
+  const submissions = context.services.questSubmissions;
+  try {
+    if (text("intent") === "flag") {
+      await submissions.flag(customer.id, id, text("flag") ?? "");
+      return done({ message: "That is the flag: your submission is accepted." });
+    }
+    const input = formToInput({
+      body: text("body"),
+      links: text("links"),
+      display_name: text("display_name"),
+      public_credit: text("public_credit"),
+      edit: text("edit"),
+    });
+    await submissions.submit(customer.id, id, input);
+    return done({ message: "Your submission is saved." });
+  } catch (error) {
+    const failure = pageFailure(error);
+    return done({ error: failure.message, fieldErrors: failure.errors ?? {} }, failure.status);
   }
 }

@@ -20,14 +20,14 @@ export const customerAccountOperations = [
     tags: ["CustomerAccount"],
     summary: "Ask for a sign-in code and link by e-mail",
     description:
-      "When a customer has this e-mail, mails a 6-digit code and a one-time link (15 minutes). The answer is the same for an unknown " +
-      "address. At most 5 mails per address an hour; throttled per client address.",
+      "Mails a 6-digit code and a one-time link (15 minutes) to any address; an address with no orders becomes a customer when its " +
+      "code is verified (an account with only its quests). At most 5 mails per address an hour; throttled per client address.",
     body: AccountSignInSchema,
     ok: [202, SuccessMessageSchema],
     errors: [400, 415, 429],
     handler: async (c, { body }) => {
       await c.get("services").customerSignIn.request(body.email, c.get("clientIp"));
-      return { status: "success" as const, message: "If we know this address, a sign-in code is on its way. It works for 15 minutes." };
+      return { status: "success" as const, message: "A sign-in code is on its way. It works for 15 minutes." };
     },
   }),
   defineOperation({

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buy, lastMail, PAY_SECRET, signIn } from "../../../tests/helpers/account-fixtures";
 import { addSaleVersion } from "../../../tests/helpers/store-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { customerSessions, customerSignIns, mailOutbox } from "../../platform/db/schema";
+import { sql } from "drizzle-orm";
+import { customerSessions, customerSignIns, customers, mailOutbox } from "../../platform/db/schema";
 import { runRetention } from "../../platform/db/retention";
 import * as log from "../../platform/log";
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("customer sign-in", () => {
-  it("202 for a known and an unknown address alike; only the known one gets a mail, its code and link hidden in the body", async () => {
+  it("202 for a known and a new address alike; both get a mail, its code and link hidden in the body", async () => {
     await buy(t, "Known@Example.com");
     const known = await post("/api/account/sign-in", { email: "known@example.com" });
     const unknown = await post("/api/account/sign-in", { email: "nobody@example.com" });
@@ -32,7 +33,33 @@ describe("customer sign-in", () => {
     expect(mail?.secrets?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mail?.row.textBody).not.toContain(mail?.secrets?.code as string);
     expect(mail?.row.html).toContain("/account/verify#token={{secret:token}}");
-    expect(await lastMail(t, "nobody@example.com", "account-sign-in")).toBeUndefined();
+    expect((await lastMail(t, "nobody@example.com", "account-sign-in"))?.secrets?.code).toMatch(/^\d{6}$/);
+  });
+
+  it("a new address's verified code makes a customer with no orders (once), and its account opens", async () => {
+    await post("/api/account/sign-in", { email: "New.Person@example.com" });
+    const code = (await lastMail(t, "New.Person@example.com", "account-sign-in"))?.secrets?.code as string;
+    expect(
+      await t.database.db
+        .select()
+        .from(customers)
+        .where(sql`lower(${customers.email}) = 'new.person@example.com'`),
+    ).toHaveLength(0);
+    const res = await post("/api/account/verify", { email: "new.person@example.com", code });
+    expect(res.status).toBe(200);
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const account = await t.request("/api/account", { headers: { cookie } });
+    expect(account.status).toBe(200);
+    expect((await account.json()).orders).toEqual([]);
+    await post("/api/account/sign-in", { email: "new.person@example.com" });
+    const again = (await lastMail(t, "new.person@example.com", "account-sign-in"))?.secrets?.code as string;
+    expect((await post("/api/account/verify", { email: "new.person@example.com", code: again })).status).toBe(200);
+    expect(
+      await t.database.db
+        .select()
+        .from(customers)
+        .where(sql`lower(${customers.email}) = 'new.person@example.com'`),
+    ).toHaveLength(1);
   });
 
   it("verify with the code: 200 and an HttpOnly customer_session cookie; the code works once", async () => {

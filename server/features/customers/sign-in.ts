@@ -2,11 +2,11 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
-import { customerSignIns, customers, rateLimits } from "../../platform/db/schema";
+import { customerSignIns, customers } from "../../platform/db/schema";
 import { bare, names } from "../../platform/db/sql-names";
 import { InvalidInputError } from "../../platform/errors";
 import { logLine } from "../../platform/log";
-import { type RateLimiter, rateWindow, throttlePerMinute } from "../../platform/rate-limit";
+import { type RateLimiter, throttlePerMinute } from "../../platform/rate-limit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { enqueueSignInMail } from "./sign-in-mail";
 
@@ -25,9 +25,9 @@ export const ASK_AGAIN = "This sign-in code or link has expired or was already u
  */
 export const CODE_FAILED = "That code is not right, or it has expired or was already used. Ask for a new one if the mailed code fails.";
 
-type Used = { customer_id: number };
+type Used = { customer_id: number | null; email: string };
 
-/** Sign-in without a password: a code and a link mailed to a known customer, each used once. */
+/** Sign-in without a password: a code and a link mailed to any address, each used once. */
 export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimiter }) {
   const { db, config, now, rateLimiter } = deps;
   const printCodes = !config.SMTP_URL && config.NODE_ENV !== "production";
@@ -36,10 +36,9 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
   const perIp = (clientIp: string) => throttlePerMinute(rateLimiter, `account-sign-in:${clientIp}`, config.LOGIN_RATE_LIMIT);
 
   /**
-   * Mails a code and a link when a customer has this e-mail. An unknown address does the same work
-   * (random secrets, their hashes, the per-address count, a transaction with a write) and gets the
-   * same answer, only no mail. Over SIGN_IN_MAILS_PER_HOUR for one address nothing more is mailed,
-   * with the same answer and the same work.
+   * Mails a code and a link to any address (docs/decisions/108-taking-part.md): a customer's, or one
+   * with no orders, whose customer row is made when the code is verified. Over SIGN_IN_MAILS_PER_HOUR
+   * for one address nothing more is mailed, with the same answer and the same work.
    */
   async function request(email: string, clientIp: string): Promise<void> {
     await perIp(clientIp);
@@ -54,55 +53,54 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
       sql`select ${customers.id}, ${customers.email}, ${customers.name} from ${customers} where lower(${customers.email}) = ${emailKey}`,
     );
     const at = now();
-    if (!customer || !mails.allowed) return decoy(emailKey, at);
+    const to = customer?.email ?? email.trim();
     await db.transaction(async (tx) => {
-      // A new code voids the older ones: one live code per customer, so 5 guesses are 5 in all.
+      // A new code voids the older ones: one live code per address, so 5 guesses are 5 in all.
       await tx.execute(
         sql`update ${customerSignIns} set ${bare(customerSignIns.usedAt)} = ${at.toISOString()}
-          where ${customerSignIns.customerId} = ${customer.id} and ${customerSignIns.usedAt} is null`,
+          where ${customerSignIns.email} = ${mails.allowed ? emailKey : ""} and ${customerSignIns.usedAt} is null`,
       );
+      if (!mails.allowed) return;
       await tx.execute(
-        sql`insert into ${customerSignIns} (${names(customerSignIns.customerId, customerSignIns.tokenHash, customerSignIns.codeHash, customerSignIns.expiresAt, customerSignIns.createdAt)})
-          values (${customer.id}, ${tokenHash}, ${hashedCode}, ${new Date(at.getTime() + SIGN_IN_MS).toISOString()}, ${at.toISOString()})`,
+        sql`insert into ${customerSignIns} (${names(customerSignIns.customerId, customerSignIns.email, customerSignIns.tokenHash, customerSignIns.codeHash, customerSignIns.expiresAt, customerSignIns.createdAt)})
+          values (${customer?.id ?? null}, ${emailKey}, ${tokenHash}, ${hashedCode}, ${new Date(at.getTime() + SIGN_IN_MS).toISOString()}, ${at.toISOString()})`,
       );
-      await enqueueSignInMail(tx as Db, config, { to: customer.email, name: customer.name, code, token, customerId: customer.id });
+      await enqueueSignInMail(tx as Db, config, { to, name: customer?.name ?? to, code, token, customerId: customer?.id ?? 0 });
     });
     // Without a relay, outside production, the developer reads the code here: the one log line a code may be in.
-    if (printCodes)
-      logLine({ level: "info", msg: "customer sign-in code (no SMTP_URL: printed for development)", to: customer.email, code });
+    if (printCodes && mails.allowed)
+      logLine({ level: "info", msg: "customer sign-in code (no SMTP_URL: printed for development)", to, code });
   }
 
   /**
-   * The work of a mailed code for an address that gets none: the same voiding UPDATE (it matches no
-   * row) and one committed write (a counter row the retention job deletes), so a known and an unknown
-   * address cost the database alike and the answer's timing does not tell them apart.
+   * The customer a used code or link signs in: its row's, or for an address with no customer a new
+   * customer (an account with only its quests). Two verifies of two codes for one new address meet
+   * on the unique lower(email) index; the second finds the first's row.
    */
-  async function decoy(emailKey: string, at: Date): Promise<void> {
-    const window = rateWindow(at.getTime(), 3600);
-    await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`update ${customerSignIns} set ${bare(customerSignIns.usedAt)} = ${at.toISOString()}
-          where ${customerSignIns.customerId} = ${0} and ${customerSignIns.usedAt} is null`,
-      );
-      await tx.execute(
-        sql`insert into ${rateLimits} (${names(rateLimits.key, rateLimits.windowStart, rateLimits.count)})
-          values (${`account-sign-in-decoy:${sha256(emailKey)}`}, ${window.start.toISOString()}, 1)
-          on conflict (${names(rateLimits.key, rateLimits.windowStart)}) do update set ${bare(rateLimits.count)} = ${rateLimits.count} + 1`,
-      );
-    });
+  async function customerFor(used: Used): Promise<number> {
+    if (used.customer_id != null) return Number(used.customer_id);
+    await db.execute(
+      sql`insert into ${customers} (${names(customers.email, customers.name)}) values (${used.email}, ${used.email.split("@")[0] || used.email})
+        on conflict do nothing`,
+    );
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select ${customers.id} from ${customers} where lower(${customers.email}) = ${used.email}`,
+    );
+    return Number(row.id);
   }
 
   /** Uses the row once: the conditional UPDATE lets exactly one of two simultaneous verifies through. */
-  async function consume(condition: ReturnType<typeof sql>): Promise<number | null> {
+  async function consume(condition: ReturnType<typeof sql>): Promise<Used | null> {
     const at = now().toISOString();
     const rows = await queryRows<Used>(
       db,
       sql`update ${customerSignIns} set ${bare(customerSignIns.usedAt)} = ${at}
         where ${condition} and ${customerSignIns.usedAt} is null and ${customerSignIns.expiresAt} > ${at}::timestamptz
           and ${customerSignIns.failures} < ${MAX_CODE_FAILURES}
-        returning ${customerSignIns.customerId} as customer_id`,
+        returning ${customerSignIns.customerId} as customer_id, ${customerSignIns.email} as email`,
     );
-    return rows[0] ? Number(rows[0].customer_id) : null;
+    return rows[0] ?? null;
   }
 
   /**
@@ -117,14 +115,14 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
     const [live] = await queryRows<{ id: string; token_hash: string }>(
       db,
       sql`select s.${bare(customerSignIns.id)}, s.${bare(customerSignIns.tokenHash)}
-        from ${customerSignIns} s join ${customers} c on c.${bare(customers.id)} = s.${bare(customerSignIns.customerId)}
-        where lower(c.${bare(customers.email)}) = ${email.trim().toLowerCase()} and s.${bare(customerSignIns.usedAt)} is null
+        from ${customerSignIns} s
+        where s.${bare(customerSignIns.email)} = ${email.trim().toLowerCase()} and s.${bare(customerSignIns.usedAt)} is null
           and s.${bare(customerSignIns.expiresAt)} > ${at}::timestamptz
         order by s.${bare(customerSignIns.createdAt)} desc limit 1`,
     );
     if (!live) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
     const guess = codeHash(live.token_hash, code.trim());
-    const [tried] = await queryRows<{ customer_id: number | null }>(
+    const [tried] = await queryRows<{ right: boolean; customer_id: number | null; email: string }>(
       db,
       sql`update ${customerSignIns} set
           ${bare(customerSignIns.failures)} = ${customerSignIns.failures} + case when ${customerSignIns.codeHash} = ${guess} then 0 else 1 end,
@@ -132,18 +130,18 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
             then ${at}::timestamptz end
         where ${customerSignIns.id} = ${live.id} and ${customerSignIns.usedAt} is null and ${customerSignIns.expiresAt} > ${at}::timestamptz
           and ${customerSignIns.failures} < ${MAX_CODE_FAILURES}
-        returning case when ${customerSignIns.codeHash} = ${guess} then ${customerSignIns.customerId} end as customer_id`,
+        returning ${customerSignIns.codeHash} = ${guess} as right, ${customerSignIns.customerId} as customer_id, ${customerSignIns.email} as email`,
     );
-    if (tried?.customer_id == null) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
-    return Number(tried.customer_id);
+    if (!tried?.right) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
+    return customerFor(tried);
   }
 
   /** The customer the link's token signs in. */
   async function verifyToken(token: string, clientIp: string): Promise<number> {
     await perIp(clientIp);
-    const customerId = await consume(sql`${customerSignIns.tokenHash} = ${sha256(token)}`);
-    if (customerId == null) throw new InvalidInputError(ASK_AGAIN, { token: ASK_AGAIN });
-    return customerId;
+    const used = await consume(sql`${customerSignIns.tokenHash} = ${sha256(token)}`);
+    if (!used) throw new InvalidInputError(ASK_AGAIN, { token: ASK_AGAIN });
+    return customerFor(used);
   }
 
   return { request, verifyCode, verifyToken };

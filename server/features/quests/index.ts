@@ -4,3 +4,5 @@ export { createPublicQuests, type PublicQuest, type PublicQuests } from "./publi
 export { createQuestSettings, type QuestSettingsService } from "./quest-settings";
 export { createQuests } from "./quests";
 export { questOperations } from "./routes";
+export { createQuestSubmissions, formToInput, questAttachmentsDir, type QuestSubmissions } from "./submissions";
+export { questSubmissionOperations } from "./submissions.routes";

@@ -23,6 +23,15 @@ export type ReceivedUpload<T> = {
   onFileResult: T;
 };
 
+export type UploadOptions = {
+  /** Named in the answers ("The build is larger…"). */
+  what?: string;
+  /** Without a file part the fields alone are returned (partialPath ""). */
+  fileOptional?: boolean;
+  /** The longest text field; a longer one is refused (413) rather than cut. */
+  maxFieldBytes?: number;
+};
+
 /**
  * Streams a multipart body (one `file` part and text fields) to a partial file under `dir`, hashing
  * it on the way (SHA-256 and BLAKE2b-512 from the same chunks); never more than `maxBytes` written.
@@ -35,11 +44,16 @@ export async function receiveUpload<T>(
   dir: string,
   maxBytes: number,
   onFile: (fieldsBeforeFile: Record<string, string>) => Promise<T>,
+  options: UploadOptions = {},
 ): Promise<ReceivedUpload<T>> {
-  if (!body) throw new InvalidInputError("Send the build as multipart/form-data with a file part.", { file: "Choose a file." });
+  const what = options.what ?? "build";
+  if (!body) throw new InvalidInputError(`Send the ${what} as multipart/form-data with a file part.`, { file: "Choose a file." });
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 4096 } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: options.maxFieldBytes ?? 4096 },
+    });
   } catch {
     throw new InvalidInputError("The multipart body could not be read.");
   }
@@ -55,7 +69,9 @@ export async function receiveUpload<T>(
   let tooLarge = false;
   let fileDone: Promise<void> = Promise.resolve();
 
-  parser.on("field", (name, value) => {
+  let fieldTooLong = false;
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) fieldTooLong = true;
     fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
@@ -69,7 +85,7 @@ export async function receiveUpload<T>(
       tooLarge = true;
       // Stop reading at once rather than discarding the rest of a body that can be gigabytes.
       // (on the next turn: busboy still marks the part truncated after emitting "limit").
-      setImmediate(() => parser.destroy(new TooLargeError(`The build is larger than the limit of ${maxBytes} bytes.`)));
+      setImmediate(() => parser.destroy(new TooLargeError(`The ${what} is larger than the limit of ${maxBytes} bytes.`)));
     });
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -111,10 +127,17 @@ export async function receiveUpload<T>(
     await unlink(partialPath).catch(() => undefined);
     throw err;
   }
-  if (!sawFile || tooLarge) {
+  if (!sawFile || tooLarge || fieldTooLong) {
     await unlink(partialPath).catch(() => undefined);
-    if (tooLarge) throw new TooLargeError(`The build is larger than the limit of ${maxBytes} bytes.`);
-    throw new InvalidInputError("Attach the build as the `file` part.", { file: "Choose a file." });
+    if (tooLarge) throw new TooLargeError(`The ${what} is larger than the limit of ${maxBytes} bytes.`);
+    if (fieldTooLong) throw new TooLargeError("A text field is longer than allowed.");
+    if (options.fileOptional) return noFile(fields);
+    throw new InvalidInputError(`Attach the ${what} as the \`file\` part.`, { file: "Choose a file." });
+  }
+  // A browser sends an empty file part when the form's file input was left empty.
+  if (options.fileOptional && size === 0 && !originalName) {
+    await unlink(partialPath).catch(() => undefined);
+    return noFile(fields);
   }
   return {
     fields,
@@ -127,6 +150,18 @@ export async function receiveUpload<T>(
     onFileResult: onFileResult as T,
   };
 }
+
+/** An upload whose optional file part was left out or empty: its fields alone. */
+const noFile = <T>(fields: Record<string, string>): ReceivedUpload<T> => ({
+  fields,
+  partialPath: "",
+  storageName: "",
+  originalName: "",
+  size: 0,
+  sha256: "",
+  blake2b512: Buffer.alloc(0),
+  onFileResult: undefined as T,
+});
 
 /** The build upload (POST /api/admin/artifacts): the one request allowed to take longer than REQUEST_TIMEOUT_MS while it keeps sending. */
 export const isArtifactUpload = (req: { method?: string; url?: string }) =>

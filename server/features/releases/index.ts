@@ -8,3 +8,5 @@ export { releaseFileRoutes } from "./files.routes";
 export { createUpdateCheck } from "./update-check";
 export { createReleaseSigning, type ReleaseSigning } from "./release-signing";
 export { publicKeyLine } from "./minisign";
+export { safeFilename } from "./artifact-files";
+export { receiveUpload, type ReceivedUpload } from "./artifact-upload";

@@ -233,6 +233,11 @@ export const questSubmissions = pgTable(
       .references(() => customers.id, { onDelete: "cascade" }),
     state: text("state", { enum: QUEST_SUBMISSION_STATES }).notNull().default("submitted"),
     body: text("body").notNull().default(""),
+    // The participant's http(s) links (at most 5) and one private file (docs/decisions/108-taking-part.md).
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    attachmentStorageName: text("attachment_storage_name"),
+    attachmentName: text("attachment_name"),
+    attachmentSize: bigint("attachment_size", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     firstAnswerAt: timestamp("first_answer_at", { withTimezone: true }),
@@ -629,9 +634,10 @@ export const customerSignIns = pgTable(
   "customer_sign_ins",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    // Null for an address with no customer yet: verifying the code creates the customer (decision 108).
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    // The address the code was mailed to, lower-cased: a code is found by it.
+    email: text("email").notNull().default(""),
     tokenHash: text("token_hash").notNull().unique(),
     codeHash: text("code_hash").notNull(),
     failures: integer("failures").notNull().default(0),
@@ -641,6 +647,7 @@ export const customerSignIns = pgTable(
   },
   (t) => [
     index("customer_sign_ins_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("customer_sign_ins_email_idx").on(t.email, t.createdAt.desc()),
     index("customer_sign_ins_expires_idx").on(t.expiresAt),
   ],
 );

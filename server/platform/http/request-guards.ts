@@ -5,8 +5,8 @@ import { errorJson } from "./errors";
 import { originAllowed } from "./origin";
 
 export const BODY_LIMIT = 64 * 1024;
-/** The one streamed upload: its own limit (ARTIFACT_MAX_BYTES) is counted while it is written to disk. */
-const STREAMED_UPLOAD_PATH = "/api/admin/artifacts";
+/** The streamed uploads (builds, quest attachments): each counts its own limit while it is written to disk. */
+const isStreamedUpload = (path: string) => path === "/api/admin/artifacts" || /^\/api\/quests\/\d+\/submissions$/.test(path);
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
 const readOnly = (method: string) => method === "GET" || method === "HEAD";
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/");
@@ -35,7 +35,7 @@ const streamedBodyLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
 export function requestBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
     if (readOnly(c.req.method)) return next();
-    if (c.req.method === "POST" && c.req.path === STREAMED_UPLOAD_PATH && isMultipart(c)) {
+    if ((c.req.method === "POST" || c.req.method === "PUT") && isStreamedUpload(c.req.path) && isMultipart(c)) {
       await next();
       // Refused (not signed in, too large, bad fields): close rather than let Node drain a large body.
       if (c.res.status >= 400) c.res.headers.set("Connection", "close");

@@ -1,0 +1,121 @@
+import { useRef } from "react";
+import { questUpload } from "../behaviours/quest-upload";
+import { useBehaviour } from "../../lib/use-behaviour";
+
+export type TakePartView = {
+  displayName: string | null;
+  submission: { id: number; state: string; body: string; links: string[]; attachment: { name: string; size: number } | null } | null;
+};
+export type TakePartResult = { message: string; error: string; fieldErrors: Record<string, string> };
+
+const field = "mt-1 block w-full rounded border border-slate-400 px-3 py-2";
+const button = "mt-4 rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800";
+const EDITABLE = new Set(["submitted", "needs_info"]);
+const STATE: Record<string, string> = {
+  submitted: "Submitted: waiting for review",
+  triaged: "Triaged: under review",
+  accepted: "Accepted",
+  duplicate: "Duplicate",
+  invalid: "Not valid",
+  needs_info: "We need more information: edit your submission",
+  paid: "Accepted and paid",
+};
+export const submissionStateLabel = (state: string) => STATE[state] ?? state;
+
+function Errors({ result }: { result?: TakePartResult | null }) {
+  return (
+    <div aria-live="polite">
+      {result?.message ? <p className="rounded-lg border border-green-300 bg-green-50 p-3">{result.message}</p> : null}
+      {result?.error ? (
+        <p id="take-part-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {result.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The signed-in participant's way to take part: a plain form post (a file goes through the API, see quest-upload). */
+export function TakePartForm({
+  questId,
+  kind,
+  view,
+  result,
+}: {
+  questId: number;
+  kind: "submission" | "flag";
+  view: TakePartView;
+  result?: TakePartResult | null;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useBehaviour(formRef, questUpload);
+  const mine = view.submission;
+  if (kind === "flag") {
+    if (mine) return <p className="mt-3">You found the flag: {submissionStateLabel(mine.state)}.</p>;
+    return (
+      <form method="post" className="mt-3 max-w-md">
+        <Errors result={result} />
+        <label htmlFor="quest-flag" className="block font-semibold">
+          The flag
+        </label>
+        <input id="quest-flag" name="flag" required maxLength={500} autoComplete="off" className={`${field} font-mono`} />
+        <button type="submit" name="intent" value="flag" className={button}>
+          Send the flag
+        </button>
+      </form>
+    );
+  }
+  if (mine && !EDITABLE.has(mine.state))
+    return <p className="mt-3">Your submission: {submissionStateLabel(mine.state)}. It can no longer be changed.</p>;
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      className="mt-3 space-y-4"
+      data-behaviour="quest-upload"
+      data-api={`/api/quests/${questId}/submissions`}
+      data-edit={mine ? "true" : "false"}
+    >
+      {mine ? <p>Your submission: {submissionStateLabel(mine.state)}. You can change it until we triage it.</p> : null}
+      <Errors result={result} />
+      {mine ? <input type="hidden" name="edit" value="true" /> : null}
+      {view.displayName ? null : (
+        <div>
+          <label htmlFor="quest-name" className="block font-semibold">
+            The name we show for you
+          </label>
+          <input id="quest-name" name="display_name" required maxLength={60} autoComplete="nickname" className={field} />
+        </div>
+      )}
+      <div>
+        <label htmlFor="quest-body" className="block font-semibold">
+          Your submission
+        </label>
+        <textarea id="quest-body" name="body" rows={8} maxLength={10000} defaultValue={mine?.body ?? ""} className={field} />
+      </div>
+      <div>
+        <label htmlFor="quest-links" className="block font-semibold">
+          Links (http or https, one a line, at most 5)
+        </label>
+        <textarea id="quest-links" name="links" rows={3} defaultValue={mine?.links.join("\n") ?? ""} className={field} />
+      </div>
+      <div>
+        <label htmlFor="quest-file" className="block font-semibold">
+          One file (at most 10 MB{mine?.attachment ? `; replaces ${mine.attachment.name}` : ""})
+        </label>
+        <input id="quest-file" name="file" type="file" className="mt-1 block" aria-describedby="quest-file-note" />
+        <p id="quest-file-note" className="text-sm text-slate-700">
+          Sending a file needs JavaScript; the text and links work without it.
+        </p>
+      </div>
+      <div className="flex items-start gap-2">
+        <input id="quest-credit" name="public_credit" type="checkbox" className="mt-1" />
+        <label htmlFor="quest-credit">Credit me publicly by my name on the quest pages and the hall of fame</label>
+      </div>
+      <p data-upload-status role="status" className="text-sm" />
+      <button type="submit" name="intent" value="submit" className={button}>
+        {mine ? "Save changes" : "Send my submission"}
+      </button>
+    </form>
+  );
+}
