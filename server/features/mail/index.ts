@@ -1,6 +1,6 @@
 // The mail area's door: what other areas and the app may use.
 export { renderContactNotification } from "./contact-notification";
-export { mailContext } from "./layout";
+export { escapeHtml, escapeMultiline, htmlMail, mailContext, textMail } from "./layout";
 export { type SecretReissuer, secretSlot } from "./mail-secrets";
 export { startMailSender } from "./mail-sender";
 export { enqueueMail, messageIdDomain, type OutboxConfig, type OutboxMail } from "./outbox";

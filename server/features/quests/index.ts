@@ -4,3 +4,4 @@ export { createPublicQuests, type PublicQuest, type PublicQuests } from "./publi
 export { createQuestSettings, type QuestSettingsService } from "./quest-settings";
 export { createQuests } from "./quests";
 export { questOperations } from "./routes";
+export { createQuestReview, type QuestReview } from "./quest-review";
