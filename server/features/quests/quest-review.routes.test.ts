@@ -51,7 +51,7 @@ const audits = async (id: number) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, "quest_submission"), eq(auditLog.entityId, id)));
+    .where(and(eq(auditLog.entity, "quest_submission"), eq(auditLog.entityId, String(id))));
 
 describe("quest review", () => {
   it("follows the state machine: illegal moves 409, a note and first_answer_at on the first move, one audit row and mail each", async () => {
