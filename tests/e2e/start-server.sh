@@ -37,6 +37,8 @@ for _ in $(seq 1 100); do
 done
 
 npx tsx server/cli/admin.ts create --email "$ADMIN_EMAIL"
+# Quest submissions for the review spec (taking part has no API in this build to make them).
+npx tsx tests/e2e/seed-quest-submissions.ts
 node "${BUILD_DIR:-build}/server.js" &
 server=$!
 wait "$server"
