@@ -90,11 +90,16 @@ function SubmissionItem({ s, prizeKind, result }: { s: SubmissionRow; prizeKind:
             Move submission
           </button>
         </Form>
-      ) : result ? (
-        <p role="status" className="mt-3 text-sm text-green-800">
-          {result.message}
-        </p>
-      ) : null}
+      ) : (
+        <>
+          {s.state === "needs_info" ? <p className="mt-3 text-sm text-slate-700">Waiting for the participant's answer.</p> : null}
+          {result ? (
+            <p role="status" className="mt-3 text-sm text-green-800">
+              {result.message}
+            </p>
+          ) : null}
+        </>
+      )}
     </li>
   );
 }
