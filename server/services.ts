@@ -25,7 +25,7 @@ import { createPatches } from "./features/catalogue";
 import { createProducts } from "./features/catalogue";
 import { createProductVersions } from "./features/catalogue";
 import { createReleases } from "./features/catalogue";
-import { createPublicQuests, createQuestSettings, createQuestSubmissions, createQuests } from "./features/quests";
+import { createPublicQuests, createQuestReview, createQuestSettings, createQuestSubmissions, createQuests } from "./features/quests";
 import type { ServiceDeps, ServiceObservers } from "./platform/service-deps";
 import { createPageTopics } from "./platform/page-topics";
 import { createStore, createStoreMailReissuers, createStoreSecrets } from "./features/store";
@@ -87,6 +87,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     releases: createReleases(deps),
     quests: createQuests({ ...deps, audit, pages: pageTopics }),
     publicQuests: createPublicQuests(deps),
+    questReview: createQuestReview({ ...deps, audit, pages: pageTopics }),
     questSettings: createQuestSettings({ ...deps, audit, catalogue: products, pages: pageTopics }),
     questSubmissions: createQuestSubmissions({ ...deps, rateLimiter, pages: pageTopics }),
     dashboard: createDashboard(deps),

@@ -5,6 +5,7 @@ import { Field, FormError, SelectField, buttonClass, inputClass } from "../../co
 import type { FormResult } from "../../lib/form-result";
 import type { Route } from "./+types/quest-settings";
 import { questSettingsAction, questSettingsLoader } from "./quest-settings.server";
+import { QuestSubmissions } from "../../components/admin/quest-submissions";
 
 export const loader = ({ request, context, params }: Route.LoaderArgs) => questSettingsLoader(params.id, request, context);
 
@@ -17,8 +18,9 @@ const KIND = { submission: "Submission (text, links, a file)", flag: "Flag (find
 const PRIZE = { cash: "Cash", licence: "Licence of a product version", coupon: "Coupon (percentage off)" };
 
 /** /dashboard/quests/:id: what makes a quest module public and how its prize is paid. */
-export default function QuestSettings({ loaderData: { quest }, actionData }: Route.ComponentProps) {
-  const result = actionData as FormResult | undefined;
+export default function QuestSettings({ loaderData: { quest, submissions }, actionData }: Route.ComponentProps) {
+  const all = actionData as FormResult | undefined;
+  const result = all?.intent === "settings" ? all : undefined;
   const errors = result && !result.ok ? result.errors : {};
   const busy = useNavigation().state === "submitting";
   return (
@@ -143,6 +145,7 @@ export default function QuestSettings({ loaderData: { quest }, actionData }: Rou
           {busy ? "Saving..." : "Save settings"}
         </button>
       </Form>
+      <QuestSubmissions submissions={submissions} prizeKind={quest.prizeKind} result={all?.intent?.startsWith("move-") ? all : undefined} />
     </>
   );
 }

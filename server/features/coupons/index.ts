@@ -3,3 +3,4 @@ export { adminCouponOperations } from "./admin-coupons.routes";
 export { createCouponAdmin } from "./coupon-admin";
 export { createCoupons } from "./coupons";
 export { couponOperations } from "./coupons.routes";
+export { issuePrizeCoupon } from "./prize-coupon";

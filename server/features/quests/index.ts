@@ -6,3 +6,4 @@ export { createQuests } from "./quests";
 export { questOperations } from "./routes";
 export { createQuestSubmissions, formToInput, questAttachmentsDir, type QuestSubmissions } from "./submissions";
 export { questSubmissionOperations } from "./submissions.routes";
+export { createQuestReview, type QuestReview } from "./quest-review";

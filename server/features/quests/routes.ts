@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { SuccessMessageSchema } from "../../../contract/common";
 import { QuestCreatedSchema, QuestCreateSchema, QuestListSchema, QuestUpdatedSchema, QuestUpdateSchema } from "../../../contract/quests";
+import { SubmissionMovedSchema, SubmissionMoveSchema } from "../../../contract/quest-review";
 import { actorOf } from "../../api/actor";
 import { defineOperation } from "../../api/operation";
 
-const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+const IdParams = z.object({ id: Id });
+const SubmissionParams = z.object({ questId: Id, id: Id });
 
 export const questOperations = [
   defineOperation({
@@ -63,5 +66,25 @@ export const questOperations = [
       await c.get("services").quests.remove(params.id, actorOf(c));
       return { status: "success", message: "Quest deleted." };
     },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/admin/quests/{questId}/submissions/{id}/state",
+    operationId: "moveQuestSubmission",
+    tags: ["Quests"],
+    summary: "Move a quest submission on (review, accept, pay the prize)",
+    description:
+      "submitted → triaged → accepted | duplicate | invalid | needs_info, accepted → paid. `note` is mailed to the participant; " +
+      "paying pays the quest's prize (a licence order, a single-use coupon, or the cash fields recorded). " +
+      "409 for a move the states forbid or past the quest's winners. One audit row and one mail per move.",
+    admin: true,
+    params: SubmissionParams,
+    body: SubmissionMoveSchema,
+    ok: [200, SubmissionMovedSchema],
+    errors: [400, 404, 409, 415],
+    handler: async (c, { params, body }) => ({
+      status: "success",
+      submission: await c.get("services").questReview.move(params.questId, params.id, body, actorOf(c)),
+    }),
   }),
 ];

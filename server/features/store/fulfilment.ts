@@ -1,19 +1,22 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
 import { coupons, customers, licences, orders, products, productVersions } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
+import { bare, nameLiteral, names } from "../../platform/db/sql-names";
 import { ConflictError, NotFoundError } from "../../platform/errors";
 import { issueInvoice } from "../invoices";
 import { enqueueMail } from "../mail";
-import { orderAccessToken } from "./order-token";
+import { orderAccessToken, tokenHash } from "./order-token";
 import { receiptMail } from "./receipt-mail";
-import type { StoreContext } from "./context";
+import { PENDING_MINUTES, type StoreContext } from "./context";
 import { encryptLicenceKey, licenceKeyHash, canonicalLicenceKey, newLicenceKey } from "../licences";
 
 /** A database handle or a transaction on it (both run raw SQL the same way). */
 export type Executor = Pick<Db, "execute">;
+
+/** What fulfilment reads of the store's context (a prize is fulfilled outside the checkout). */
+export type FulfilContext = Pick<StoreContext, "now" | "config" | "log">;
 
 export type Fulfilled = { orderId: number; status: "placed" | "active" | "expired"; licenceEncrypted: string; fresh: boolean };
 
@@ -45,7 +48,7 @@ const l = alias(licences, "l");
  * a deadlock the SIGKILL test found (a confirm as the first request after a restart hung).
  */
 export async function fulfil(
-  ctx: StoreContext,
+  ctx: FulfilContext,
   tx: Executor,
   orderId: number,
   paymentId: string | null,
@@ -111,7 +114,7 @@ export async function fulfil(
 }
 
 /** The loser of the race (or a repeated confirm/webhook): the order is paid already, or cannot be. */
-async function alreadyFulfilled(ctx: StoreContext, tx: Executor, orderId: number, paymentId: string | null): Promise<Fulfilled> {
+async function alreadyFulfilled(ctx: FulfilContext, tx: Executor, orderId: number, paymentId: string | null): Promise<Fulfilled> {
   const rows = await queryRows<{ status: string; payment_id: string | null; key_encrypted: string | null; expired: boolean }>(
     tx,
     sql`select ${o.status}, ${o.paymentId}, ${l.keyEncrypted}, ${o.expiresAt} <= now() as expired
@@ -126,4 +129,46 @@ async function alreadyFulfilled(ctx: StoreContext, tx: Executor, orderId: number
   if (row.status === "refunded") throw new ConflictError("This order has been refunded.");
   if (row.status === "failed") throw new ConflictError("This order is closed: its payment failed or it expired before payment.");
   throw new ConflictError("This order expired before its payment arrived.");
+}
+
+/** The licence a quest pays as its prize: a product version given to a participant. */
+export type PrizeLicence = { productId: string; version: string; email: string; name: string };
+
+/**
+ * A zero-amount "prize" order for `prize`, paid and fulfilled at once by the same path as a 100 %
+ * coupon checkout (customer, licence, invoice, receipt mail), so the prize shows in the winner's
+ * account and validates like any licence. Must run inside the caller's transaction: a rollback
+ * of the caller's state change takes the order back with it. `secret` read before the transaction.
+ */
+export async function fulfilPrize(ctx: FulfilContext, tx: Executor, prize: PrizeLicence, secret: string): Promise<Fulfilled> {
+  const versions = await queryRows<{ id: number }>(
+    tx,
+    sql`select ${pv.id} from ${productVersions} ${pv} where ${pv.productId} = ${prize.productId} and ${pv.version} = ${prize.version}`,
+  );
+  if (versions.length === 0) throw new NotFoundError(`The catalogue has no ${prize.productId} ${prize.version} to give.`);
+  const [{ id }] = await queryRows<{ id: string }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence(${nameLiteral(getTableName(orders))}, ${nameLiteral(orders.id.name)})) as id`,
+  );
+  const orderId = Number(id);
+  const created = ctx.now();
+  // Pending for a moment only: fulfil() moves it to placed in this same transaction.
+  const expiresAt = new Date(created.getTime() + PENDING_MINUTES * 60_000);
+  await tx.execute(sql`insert into ${orders} (${names(
+    orders.id,
+    orders.productVersionId,
+    orders.customerEmail,
+    orders.customerName,
+    orders.listAmountMinor,
+    orders.discountMinor,
+    orders.amountPaidMinor,
+    orders.currency,
+    orders.provider,
+    orders.accessTokenHash,
+    orders.status,
+    orders.createdAt,
+    orders.expiresAt,
+  )}) values (${orderId}, ${versions[0].id}, ${prize.email}, ${prize.name}, 0, 0, 0, 'INR', 'prize',
+      ${tokenHash(orderAccessToken(secret, orderId))}, 'pending', ${created.toISOString()}, ${expiresAt.toISOString()})`);
+  return fulfil(ctx, tx, orderId, null, secret);
 }

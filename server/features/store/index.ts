@@ -13,3 +13,4 @@ export { orderAccessToken, receiptUrl } from "./order-token";
 export { createStoreMailReissuers } from "./mail-reissue";
 export { receiptMail } from "./receipt-mail";
 export { createStoreSecrets, type StoreSecrets } from "./secrets";
+export { fulfilPrize, type PrizeLicence } from "./fulfilment";

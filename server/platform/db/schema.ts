@@ -241,6 +241,17 @@ export const questSubmissions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     firstAnswerAt: timestamp("first_answer_at", { withTimezone: true }),
+    // The admin's note to the participant at the last move (mailed with it; docs/decisions/109-quest-review-and-prizes.md).
+    publicNote: text("public_note"),
+    // What was paid when the submission moved to paid: the prize order (licence), the coupon, or the
+    // cash payment the admin recorded (method, reference, amount in paise, the day in India).
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    prizeOrderId: bigint("prize_order_id", { mode: "number" }).references((): AnyPgColumn => orders.id),
+    prizeCouponId: integer("prize_coupon_id").references((): AnyPgColumn => coupons.id),
+    cashMethod: text("cash_method"),
+    cashReference: text("cash_reference"),
+    cashAmountPaise: bigint("cash_amount_paise", { mode: "number" }),
+    cashPaidOn: date("cash_paid_on", { mode: "string" }),
   },
   (t) => [
     uniqueIndex("quest_submissions_one_per_participant").on(t.questId, t.customerId),
