@@ -23,11 +23,14 @@ test("an admin sets a quest's deadline, rules and licence prize; visitors see it
   await page.getByLabel("Version (licence)").fill("9.9");
   await page.getByRole("button", { name: "Save settings" }).click();
   // A version the catalogue does not sell is refused beside its field.
+  await expect(page.getByRole("form", { name: "Quest settings" }).getByRole("alert")).toHaveText(
+    "Not saved: see the messages beside the fields.",
+  );
   await expect(page.getByText(/has no version 9\.9/)).toBeVisible();
   await expect(page.getByLabel("Version (licence)")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Version (licence)").fill(version.version);
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByRole("status")).toHaveText("Quest settings saved.");
+  await expect(page.getByRole("form", { name: "Quest settings" }).getByRole("status")).toHaveText("Quest settings saved.");
   await checkScreen(page, "quest-settings", testInfo.project.name);
 
   // A visitor (no admin cookie) reads the list and the quest.
@@ -49,7 +52,7 @@ test("an admin sets a quest's deadline, rules and licence prize; visitors see it
   // Back to a draft: gone from the list, and its page is not found.
   await page.getByLabel("Status").selectOption("draft");
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByRole("status")).toHaveText("Quest settings saved.");
+  await expect(page.getByRole("form", { name: "Quest settings" }).getByRole("status")).toHaveText("Quest settings saved.");
   await visitor.goto(`${base}/quests`);
   await expect(visitor.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
   const gone = await visitor.goto(`${base}/quests/${quest.id}`);

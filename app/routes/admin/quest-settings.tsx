@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { QUEST_KINDS, QUEST_PRIZE_KINDS, QUEST_STATUSES } from "../../../contract/quests";
 import { toIndiaDateTimeInput } from "../../../contract/quest-settings";
-import { Field, FormError, SelectField, buttonClass, inputClass } from "../../components/admin/form-field";
+import { Field, SelectField, buttonClass, inputClass } from "../../components/admin/form-field";
 import type { FormResult } from "../../lib/form-result";
 import type { Route } from "./+types/quest-settings";
 import { questSettingsAction, questSettingsLoader } from "./quest-settings.server";
@@ -135,10 +135,10 @@ export default function QuestSettings({ loaderData: { quest, submissions }, acti
             />
           </div>
         </fieldset>
-        <FormError message={result && !result.ok && Object.keys(errors).length === 0 ? result.message : undefined} />
         {result ? (
           <p role={result.ok ? "status" : "alert"} className={`text-sm ${result.ok ? "text-green-800" : "text-red-700"}`}>
-            {result.message}
+            {/* A refusal with field errors points to them; each says what is wrong beside its field. */}
+            {result.ok || Object.keys(errors).length === 0 ? result.message : "Not saved: see the messages beside the fields."}
           </p>
         ) : null}
         <button type="submit" className={buttonClass} disabled={busy}>
