@@ -1,7 +1,8 @@
 import { checkScreen, createVersion, expect, test } from "./admin-fixtures";
 import { gotoHydrated } from "./hydration";
 
-// What the admin enters reaches the customer: a draft stays off the release notes until published;
+// What the admin enters reaches the customer: a draft stays off the release notes until published
+// (a product with only drafts has none);
 // a yanked version stays listed as withdrawn with its reason; the Atom feed follows.
 
 test.describe.configure({ timeout: 120_000 });
@@ -22,8 +23,10 @@ test("a draft is published, shown on the release notes, yanked with a reason and
   });
   const id = await versionId(page, v.product_id);
 
-  await page.goto(`/releases/${v.product_id}`);
-  await expect(page.getByText("No version has been published yet.")).toBeVisible();
+  // A product whose versions are all drafts is not public yet: its release notes answer 404.
+  const hidden = await page.goto(`/releases/${v.product_id}`);
+  expect(hidden?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
 
   await page.goto(`/dashboard/versions/${id}`);
   const release = page.locator('[data-release="version"]');
