@@ -23,6 +23,8 @@ describe.skipIf(!pgUrl)("customer account races on PostgreSQL, two app instances
       CHECKOUT_RATE_LIMIT: 1_000_000,
       LICENCE_RATE_LIMIT: 1_000_000,
       LOGIN_RATE_LIMIT: 1000,
+      // 20 activations race one rotation here; the daily activation limit is another test's subject.
+      LICENCE_ACTIVATIONS_PER_DAY: 1000,
     };
     a = await createTestApp({ database: db.open(12), config });
     b = await createTestApp({ database: db.open(12), config });
