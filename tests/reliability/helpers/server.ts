@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -26,6 +27,23 @@ let nextPort = Number(process.env.RELIABILITY_PORT ?? 3500);
 /** A port of this run's range, for a check that restarts its server many times on the same port. */
 export const reservePort = () => nextPort++;
 
+/** Whether nothing listens on 127.0.0.1:`port` (this process could bind it). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The next port of the range nothing listens on: a process left by another check keeps its port. */
+async function nextFreePort(): Promise<number> {
+  for (;;) {
+    const port = nextPort++;
+    if (await portIsFree(port)) return port;
+  }
+}
+
 export async function startServer(
   opts: {
     dataDir?: string;
@@ -41,7 +59,7 @@ export async function startServer(
 ) {
   requireBuild();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "rel-"));
-  const port = opts.port ?? nextPort++;
+  const port = opts.port ?? (await nextFreePort());
   let out = "";
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const name of opts.unsetEnv ?? []) delete inherited[name];
@@ -61,14 +79,24 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const server: RunningServer = { proc, url, dataDir, output: () => out, exited };
-  await waitReady(server);
+  await waitReady(server, port);
   return server;
 }
 
-async function waitReady(server: RunningServer): Promise<void> {
+/**
+ * Ready = this process logged that it listens on `port` and /readyz answers 200. The log line comes
+ * first: another process on the port would answer /readyz too, and a check would then post to it
+ * (a kill round whose every acknowledged message went to a server on another database).
+ */
+async function waitReady(server: RunningServer, port: number): Promise<void> {
   const deadline = Date.now() + 180_000; // PGlite starts slowly on a busy machine
+  const listening = (line: string) => line.includes(`"msg":"listening"`) && line.includes(`:${port}"`);
   while (Date.now() < deadline) {
     if (server.proc.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    if (!server.output().split("\n").some(listening)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const res = await fetch(`${server.url}/readyz`);
       if (res.ok) return;

@@ -1,0 +1,30 @@
+import http from "node:http";
+import { once } from "node:events";
+import { afterAll, expect, it } from "vitest";
+import { reservePort, startServer, stopServer, type RunningServer } from "./helpers/server";
+
+// The checks trust that the server they started is the one answering on its port. A process left
+// on a port of the range (by another check, or anything else on the machine) answers /readyz too:
+// a kill round then acknowledged every post from that process, stored on another database.
+
+let impostor: http.Server | undefined;
+let started: RunningServer | undefined;
+afterAll(async () => {
+  if (started) await stopServer(started);
+  impostor?.close();
+});
+
+it("never takes another process on the port for the server it started", async () => {
+  const before = reservePort();
+  const taken = before + 1; // the port the next startServer() would take
+  impostor = http.createServer((_req, res) => res.end("ok")).listen(taken, "127.0.0.1");
+  await once(impostor, "listening");
+
+  // A port given explicitly: the server cannot listen there, and the harness says so.
+  await expect(startServer({ port: taken })).rejects.toThrow(/server exited early/);
+
+  // A port from the range: the busy one is skipped.
+  started = await startServer();
+  expect(Number(new URL(started.url).port)).toBeGreaterThan(taken);
+  expect(started.output()).toContain(`"msg":"listening"`);
+}, 200_000);
