@@ -27,14 +27,16 @@ export async function crashRounds(
   rounds: number,
   start: () => Promise<RunningServer>,
   options: CrashOptions = {},
-): Promise<{ acked: Set<string>; unanswered: number; rounds: number }> {
+): Promise<{ acked: Set<string>; unanswered: number; rounds: number; ports: string[] }> {
   const acked = new Set<string>();
+  const ports: string[] = [];
   let unanswered = 0;
   const began = Date.now();
   let i = 0;
   for (; i < rounds; i++) {
     if (options.budgetMs && i >= (options.minRounds ?? 1) && Date.now() - began > options.budgetMs) break;
     const server = await start();
+    ports.push(new URL(server.url).port);
     let stop = false;
     // Set just before the SIGKILL: a post that fails after it is cut off by the kill; one that
     // fails before it is a real failure (the server refused it or fell over on its own).
@@ -72,5 +74,5 @@ export async function crashRounds(
     if (failed)
       throw new Error(`round ${i}: a contact post failed before the kill:\n${server.output().slice(-2000)}`, { cause: failed.reason });
   }
-  return { acked, unanswered, rounds: i };
+  return { acked, unanswered, rounds: i, ports };
 }
