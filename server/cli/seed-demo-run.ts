@@ -117,7 +117,7 @@ async function seed(tx: Db, config: Config, now: Date) {
     // Older orders were mostly activated on a machine or two; recent ones are mostly still placed.
     if (Math.random() < (plan.ageDays < 2 ? 0.3 : 0.7)) {
       clock = Math.min(now.getTime(), clock + Math.random() * DAY_MS); // never after the seeding itself
-      await store.licences.activate({ key: licence_key, fingerprint: `demo-${order.order_id}`, name: "Demo laptop" }, "127.0.0.1");
+      await services.licences.activate({ key: licence_key, fingerprint: `demo-${order.order_id}`, name: "Demo laptop" }, "127.0.0.1");
     }
   }
   clock = now.getTime();
