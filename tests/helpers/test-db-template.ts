@@ -21,7 +21,7 @@ declare module "vitest" {
 
 /**
  * Vitest globalSetup: migrates one database per run and hands it to the test files, which each copy
- * it (tests/helpers/test-db.ts), so ~65 files no longer each apply every migration. TEST_DB (the
+ * it (tests/helpers/test-db.ts), so no test file applies the migrations itself. TEST_DB (the
  * project's env) says which database: PGlite, or PostgreSQL at TEST_DATABASE_URL.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -42,7 +42,7 @@ const l = alias(licences, "l");
  * Must run inside a transaction (`tx`). `secret` is the licence secret, read by the caller BEFORE it
  * opened the transaction: read inside, a first read (fresh process, nothing cached) would query the
  * database outside the transaction, which on PGlite (one connection) waits for the transaction to end:
- * a deadlock the SIGKILL test found (a confirm as the first request after a restart hung).
+ * a deadlock (a confirm as the first request after a restart would hang; the SIGKILL test covers it).
  */
 export async function fulfil(ctx: FulfilContext, tx: Db, orderId: number, paymentId: string | null, secret: string): Promise<Fulfilled> {
   const at = ctx.now().toISOString();
