@@ -3,7 +3,7 @@ import type { PaymentProvider } from "../../integrations/payments/provider";
 import { createRazorpayProvider } from "../../integrations/payments/razorpay-provider";
 import { createTestPaymentProvider, createTestRefundBook, type TestRefundBook } from "../../integrations/payments/test-provider";
 import type { ServiceDeps } from "../../platform/service-deps";
-import { createLeasedRateLimiter, type RateLimiter } from "../../platform/rate-limit";
+import type { RateLimiter } from "../../platform/rate-limit";
 import type { Catalogue } from "../catalogue";
 import { createCheckout } from "./checkout";
 import { logLine } from "../../platform/log";
@@ -38,7 +38,7 @@ export function createStore(
   const secrets = createStoreSecrets(deps);
   const testRefunds = createTestRefundBook();
   const provider = deps.provider ?? paymentProvider(deps.config, secrets, testRefunds);
-  const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: logLine };
+  const ctx: StoreContext = { ...deps, secrets, provider, log: logLine };
   const { catalogue } = deps;
   const testProvider = createTestProviderSandbox(ctx, testRefunds);
   return {
