@@ -16,8 +16,8 @@ import { IslandsEntryContext } from "./lib/page-scripts";
 import { NonceContext } from "./lib/nonce";
 import islandsEntry from "virtual:islands-entry";
 
-// Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx); font faces first, as the
-// stylesheet imports used to be ordered.
+// Inlined into every page's <head> (see app/lib/inline-stylesheet.tsx): the font faces, then the
+// app's rules.
 const stylesheet = fontFaces + appCss;
 
 // The server sets this deployment's facts before its first request (server/app.ts). Until then, that

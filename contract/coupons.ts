@@ -9,8 +9,8 @@ export const MAX_COUPONS_PER_BATCH = 100;
 
 /**
  * The server's one rule for a batch's discount, said the same way by the server's field error and by
- * the generator's preview (the preview once priced 12.5 % and 150 %, then the server
- * refused them with a generic message).
+ * the generator's preview, so the preview never prices a discount (12.5 %, 150 %) the server
+ * would refuse.
  */
 export const DISCOUNT_RULE = "Enter a whole percent from 1 to 100.";
 

@@ -21,7 +21,7 @@ import { createDashboard } from "./features/dashboard";
 import { createCustomerAdmin, createOrderAdmin, createOrderDesk } from "./features/store";
 import { createOutboxAdmin } from "./features/mail";
 import { createMessages } from "./features/contact";
-import { createPatches } from "./features/catalogue";
+import { createCatalogue, createPatches } from "./features/catalogue";
 import { createProducts } from "./features/catalogue";
 import { createProductVersions } from "./features/catalogue";
 import { createReleases } from "./features/catalogue";
@@ -34,7 +34,7 @@ import { createLeasedRateLimiter, createRateLimiter } from "./platform/rate-limi
 import { createArtifacts, createDownloads, createReleaseSigning, createUpdateCheck } from "./features/releases";
 import { createInvoices } from "./features/invoices";
 import { createSecurityReports, createSecurityTxt, openPgpKeySource, securityContact } from "./features/security";
-import { createLicenceSigner } from "./features/licences";
+import { createLicences, createLicenceSigner } from "./features/licences";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
@@ -61,7 +61,13 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     userId: { name: `${config.site.name} security`, email: securityContact(config.site) },
   });
   const releaseSigning = createReleaseSigning({ config, signingKeys, now });
-  const store = createStore({ ...deps, rateLimiter, audit, licenceSigner });
+  const store = createStore({ ...deps, rateLimiter, audit, catalogue: createCatalogue(deps) });
+  const licences = createLicences({
+    ...deps,
+    licenceRateLimiter: createLeasedRateLimiter(deps),
+    licenceSecret: createStoreSecrets(deps).licenceSecret,
+    licenceSigner,
+  });
   return {
     audit,
     rateLimiter,
@@ -92,6 +98,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     questSubmissions: createQuestSubmissions({ ...deps, rateLimiter, pages: pageTopics }),
     dashboard: createDashboard(deps),
     store,
+    licences,
     customerSignIn: createCustomerSignIn({ ...deps, rateLimiter }),
     customerSessions: createCustomerSessions(deps),
     customerAccount: createCustomerAccount({
@@ -99,7 +106,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
       rateLimiter,
       secrets: createStoreSecrets(deps),
       downloads,
-      licenceFiles: store.licences,
+      licenceFiles: licences,
     }),
     artifacts: createArtifacts({ ...deps, audit, pages: pageTopics, releaseSigning }),
     releaseSigning,

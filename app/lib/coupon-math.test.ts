@@ -23,8 +23,8 @@ describe("couponTotals", () => {
   });
 
   it("prices nothing the server would refuse: 12.5 %, 150 %, 0 % and -5 % state the rule instead", () => {
-    // The server's rule (contract/coupons.ts): a whole percent from 1 to 100. 150 % used to preview a
-    // final amount of -5.00 and 12.5 % a discount, and the server then refused both.
+    // The server's rule (contract/coupons.ts): a whole percent from 1 to 100. A preview of 150 % would
+    // show a final amount of -5.00 and one of 12.5 % a discount the server then refuses.
     for (const percent of ["12.5", 12.5, "150", 150, "0", "-5", "abc"]) {
       expect(couponTotals(10, percent)).toEqual({ amountMinor: 1000, discountMinor: null, finalMinor: null, percentError: DISCOUNT_RULE });
     }

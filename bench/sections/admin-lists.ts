@@ -11,7 +11,7 @@ import { type Load, load } from "../lib/load";
 import { add, ms, na, rps, times, verdict } from "../lib/table";
 
 const CONNECTIONS = 10;
-/** Issue 14: list answers p95 ≤ 20 ms at 10 connections; the export's first byte < 1 s, RSS growth < 100 MB. */
+/** Admin lists: answers p95 ≤ 20 ms at 10 connections; the export's first byte < 1 s, RSS growth < 100 MB. */
 const TARGET = { p95: 20, firstByteMs: 1000, rssMb: 100 };
 const PREFIX = "ONI";
 const MB = 2 ** 20;

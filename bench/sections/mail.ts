@@ -11,7 +11,7 @@ import { type BenchDb, freshDb, type Kind, postgresAvailable } from "../lib/data
 import { type Load, load } from "../lib/load";
 import { add, na, pct, rps, verdict } from "../lib/table";
 
-// Issue 13's benchmark. (1) 10,000 queued mails drained by the app's sender to a local smtp-server:
+// The mail benchmark. (1) 10,000 queued mails drained by the app's sender to a local smtp-server:
 // mails per second, against nodemailer alone sending the same mail over one connection (the
 // ceiling: no database). (2) Contact POST throughput at 10 connections with CONTACT_NOTIFY_TO set
 // while the sender drains a backlog, as a ratio to the same server whose sender is idle.

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Actor } from "../features/contact";
+import type { Actor } from "../platform/actor";
 import type { AdminEnv } from "./require-admin";
 
 /** The logged-in admin and their address, for the audit log of an admin change. */

@@ -18,7 +18,8 @@ import { productOperations } from "../features/catalogue";
 import { releaseOperations } from "../features/catalogue";
 import { questOperations, questSubmissionOperations } from "../features/quests";
 import { artifactOperations } from "../features/releases";
-import { licenceOperations, storeOperations } from "../features/store";
+import { storeOperations } from "../features/store";
+import { licenceOperations } from "../features/licences";
 import { customerAccountOperations } from "../features/customers";
 import { securityOperations } from "../features/security";
 

@@ -26,9 +26,7 @@ const ORDERS = 250;
 // Demo spread only (dates, statuses): not security relevant. Codes and ids use the crypto generator.
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-async function isEmpty(tx: Tx): Promise<boolean> {
+async function isEmpty(tx: Db): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`select
@@ -38,7 +36,7 @@ async function isEmpty(tx: Tx): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-async function seed(tx: Tx, config: Config, now: Date) {
+async function seed(tx: Db, config: Config, now: Date) {
   const versionIds: { id: number; amountMinor: number; productId: string; version: string; termMonths: number }[] = [];
   const keepForSale: number[] = [];
   for (const product of DEMO_PRODUCTS) {
@@ -90,7 +88,7 @@ async function seed(tx: Tx, config: Config, now: Date) {
   // clock set to each order's time, inside this transaction (their own transactions become savepoints).
   let clock = now.getTime();
   const services = createServices(
-    tx as unknown as Db,
+    tx,
     { ...config, PAYMENT_PROVIDER: "test", CHECKOUT_RATE_LIMIT: 1e9, LICENCE_RATE_LIMIT: 1e9 },
     () => new Date(clock),
   );
@@ -119,7 +117,7 @@ async function seed(tx: Tx, config: Config, now: Date) {
     // Older orders were mostly activated on a machine or two; recent ones are mostly still placed.
     if (Math.random() < (plan.ageDays < 2 ? 0.3 : 0.7)) {
       clock = Math.min(now.getTime(), clock + Math.random() * DAY_MS); // never after the seeding itself
-      await store.licences.activate({ key: licence_key, fingerprint: `demo-${order.order_id}`, name: "Demo laptop" }, "127.0.0.1");
+      await services.licences.activate({ key: licence_key, fingerprint: `demo-${order.order_id}`, name: "Demo laptop" }, "127.0.0.1");
     }
   }
   clock = now.getTime();

@@ -10,8 +10,8 @@ test("a change shows up in the audit log with what it was before and after; a ba
   const patched = await page.request.patch(`/api/admin/quests/${quest.id}`, { data: { prize: "$2" }, headers: adminHeaders });
   expect(patched.status()).toBe(200);
 
-  // Filtering before React hydrated once left the unfiltered rows under the filtered URL in a
-  // loaded CI run (not reproduced in 12 throttled tries); the filter under test is React Router's.
+  // Filtering before React hydrates can leave the unfiltered rows under the filtered URL on a
+  // loaded machine; the filter under test is React Router's, so the test waits for hydration.
   await page.goto("/dashboard/audit");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await page.getByLabel("Action").fill("quest.update");

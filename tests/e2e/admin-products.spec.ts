@@ -44,7 +44,7 @@ test("a product version is submitted with its lists, and a duplicate is refused"
   await expect(page.getByText("Error submitting form")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: /exists/i })).toBeVisible();
   // Focus moved to the first message once; typing elsewhere afterwards keeps the focus where the admin is
-  // (a new errors object on every render used to pull it back on each keystroke).
+  // (a new errors object on every render would pull it back on each keystroke).
   const feature = page.getByLabel("Feature 1");
   await feature.click();
   await feature.pressSequentially("abc");

@@ -2,7 +2,7 @@ import type { Locator } from "@playwright/test";
 import { adminHeaders, createVersion, expect, test } from "./admin-fixtures";
 import { gotoHydrated } from "./hydration";
 
-// Issue 14: required fields marked. Each control the browser knows as required (the `required`
+// Required fields are marked. Each control the browser knows as required (the `required`
 // attribute, which screen readers announce) shows the visible mark after its label, and no optional
 // control shows it. A group (the operating systems: at least one) carries the mark in its legend.
 

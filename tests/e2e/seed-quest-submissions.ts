@@ -15,15 +15,12 @@ try {
     await db.execute(sql`insert into products (id, name) values (${product}, ${`Prize Tool ${project}`}) on conflict (id) do nothing`);
     await db.execute(sql`insert into product_versions (product_id, version, os, features, external, python, amount_minor, for_sale, machine_limit, licence_term_months)
       values (${product}, '1.0', array['linux'], array['Scan'], '[]'::jsonb, '[]'::jsonb, 149900, true, 3, 12) on conflict do nothing`);
-    const quest =
-      (await db.execute(sql`insert into quests (title, description, prize, status, prize_kind, prize_product_id, prize_version, winners)
-      values (${`E2E review quest ${project}`}, 'Find the bug.', 'A licence', 'judging', 'licence', ${product}, '1.0', 1) returning id`)) as unknown as {
-        rows: { id: number }[];
-      };
-    const customer = (await db.execute(sql`insert into customers (email, name, display_name, public_credit)
-      values (${`e2e-winner-${project}@example.com`}, 'Winner', ${`Hunter ${project}`}, true) returning id`)) as unknown as {
-      rows: { id: number }[];
-    };
+    const quest = await db.execute<{
+      id: number;
+    }>(sql`insert into quests (title, description, prize, status, prize_kind, prize_product_id, prize_version, winners)
+      values (${`E2E review quest ${project}`}, 'Find the bug.', 'A licence', 'judging', 'licence', ${product}, '1.0', 1) returning id`);
+    const customer = await db.execute<{ id: number }>(sql`insert into customers (email, name, display_name, public_credit)
+      values (${`e2e-winner-${project}@example.com`}, 'Winner', ${`Hunter ${project}`}, true) returning id`);
     await db.execute(sql`insert into quest_submissions (quest_id, customer_id, body)
       values (${quest.rows[0].id}, ${customer.rows[0].id}, ${'Steps: <script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'})`);
   }

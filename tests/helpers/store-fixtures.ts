@@ -12,11 +12,13 @@ export async function addSaleVersion(
 ): Promise<number> {
   const db = t.database.db;
   await db.execute(sql`insert into products (id, name) values (${productId}, ${`${productId} Tool`}) on conflict (id) do nothing`);
-  const rows = (await db.execute(sql`insert into product_versions (product_id, version, os, features, external, python, amount_minor,
+  const rows = await db.execute<{
+    id: number;
+  }>(sql`insert into product_versions (product_id, version, os, features, external, python, amount_minor,
       for_sale, machine_limit, licence_term_months, archived_at)
     values (${productId}, ${version}, array['linux', 'mac'], array['Scan'], '[]'::jsonb, '[]'::jsonb, ${opts.amountMinor ?? 149_900},
       ${opts.forSale ?? true}, ${opts.machineLimit ?? 3}, ${opts.termMonths ?? 12}, ${opts.archived ? new Date().toISOString() : null})
-    returning id`)) as unknown as { rows: { id: number }[] };
+    returning id`);
   return Number(rows.rows[0].id);
 }
 

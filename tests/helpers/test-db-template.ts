@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { drizzle } from "drizzle-orm/pglite";
 import { type Db, openPostgres } from "../../server/platform/db/client";
 import { runMigrations } from "../../server/platform/db/migrate";
+import * as schema from "../../server/platform/db/schema";
 import { onServer } from "./test-db";
 
 declare module "vitest" {
@@ -20,14 +21,14 @@ declare module "vitest" {
 
 /**
  * Vitest globalSetup: migrates one database per run and hands it to the test files, which each copy
- * it (tests/helpers/test-db.ts), so ~65 files no longer each apply every migration. TEST_DB (the
+ * it (tests/helpers/test-db.ts), so no test file applies the migrations itself. TEST_DB (the
  * project's env) says which database: PGlite, or PostgreSQL at TEST_DATABASE_URL.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === "postgres") return postgresTemplate(project);
   const client = await PGlite.create();
-  const db = drizzle(client) as unknown as Db;
-  await runMigrations({ db, kind: "pglite", ping: async () => {}, close: () => client.close() });
+  const db: Db = drizzle(client, { schema });
+  await runMigrations({ db, kind: "pglite", pglite: client, ping: async () => {}, close: () => client.close() });
   const dump = await client.dumpDataDir("none");
   await client.close();
   const dir = mkdtempSync(path.join(tmpdir(), "pglite-template-"));

@@ -3,8 +3,8 @@ import { figureRow } from "./helpers/figures";
 import { createScratchDatabase, skipPostgres, type ScratchDatabase } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Before this fix every throttled login wrote an audit row holding the attacker's e-mail
-// text (~1,300 rows in 10 s from one client), and audit and throttle rows were never deleted.
+// A throttled login must not write an audit row per post holding the attacker's e-mail text
+// (~1,300 rows in 10 s from one client), and audit and throttle rows must be deleted in time.
 let db: ScratchDatabase;
 let server: RunningServer | undefined;
 

@@ -11,7 +11,7 @@ import { figureRow } from "./helpers/figures";
 import { createScratchDatabase, skipPostgres } from "./helpers/scratch-database";
 import { reservePort, startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Issue 13's kill rounds: contact posts with CONTACT_NOTIFY_TO set while the sender delivers to a
+// The mail kill rounds: contact posts with CONTACT_NOTIFY_TO set while the sender delivers to a
 // real SMTP relay (smtp-server) that answers slowly, SIGKILL at a random moment, RELIABILITY_ROUNDS
 // times (default 20), then one clean start that drains the outbox. Every post answered 201 must have
 // its notification delivered, and a mail delivered twice (same Message-ID) only by a kill: the

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, skipPostgres, type ScratchDatabase } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Before this fix, errors in server-rendered pages went to console.error as they were: a POST
-// to /login (no action) logged a 12-line stack, and a database error in the session check logged the
-// whole SQL with the cookie's hash. Every log line must be one JSON object, with no stack and no SQL.
+// Errors in server-rendered pages must not reach console.error as they are: a POST to /login (no
+// action) would log a 12-line stack, and a database error in the session check the whole SQL with
+// the cookie's hash. Every log line must be one JSON object, with no stack and no SQL.
 function logProblems(output: string): string[] {
   const problems: string[] = [];
   for (const line of output.split("\n").filter((l) => l.trim())) {

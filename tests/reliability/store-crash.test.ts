@@ -113,7 +113,11 @@ async function buyer(server: RunningServer, ledger: Ledger, alive: () => boolean
   }
 }
 
-async function crashAndCheck(database: string, target: { dataDir?: string; databaseUrl?: string }, query: <T>(q: string) => Promise<T[]>) {
+async function crashAndCheck(
+  database: string,
+  target: { dataDir?: string; databaseUrl?: string },
+  query: <T extends Record<string, unknown>>(q: string) => Promise<T[]>,
+) {
   const started = Date.now();
   const ledger: Ledger = { created: new Map(), confirmed: new Map(), unanswered: 0, conflicts: 0 };
   const port = reservePort();
@@ -202,7 +206,7 @@ describe("SIGKILL under checkout and confirmation load", () => {
   it(`keeps every order, payment, licence and coupon right on PGlite across ${rounds} kills`, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rel-store-crash-"));
     await prepare({ DATA_DIR: dataDir });
-    await crashAndCheck("PGlite", { dataDir }, async <T>(q: string) => {
+    await crashAndCheck("PGlite", { dataDir }, async <T extends Record<string, unknown>>(q: string) => {
       const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: "false" }), "store crash check");
       try {
         return await queryRows<T>(database.db, sql.raw(q));

@@ -121,10 +121,8 @@ describe.skipIf(!pgUrl)("store races on PostgreSQL, two app instances", () => {
       expect(await count(sql`select count(*) as n from invoices where order_id = ${o.order_id} and kind = 'credit_note'`)).toBe(2);
     }
     // Credit note numbers across both instances: 1 … 60, none skipped, none twice.
-    const seqs = await a.database.db.execute(sql`select seq from invoices where kind = 'credit_note' order by seq`);
-    expect((seqs as unknown as { rows: { seq: number }[] }).rows.map((r) => Number(r.seq))).toEqual(
-      Array.from({ length: 60 }, (_, i) => i + 1),
-    );
+    const seqs = await a.database.db.execute<{ seq: number }>(sql`select seq from invoices where kind = 'credit_note' order by seq`);
+    expect(seqs.rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     figures.push(
       "| two half refunds + a repeat at once, 30 orders | 30 x refunded once, 2 refund rows and 2 credit notes, licence revoked |",
     );

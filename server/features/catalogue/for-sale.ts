@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { StoreProduct } from "../../../contract/store";
 import { queryRows } from "../../platform/db/query-rows";
 import { products, productVersions } from "../../platform/db/schema";
-import type { StoreContext } from "../store";
+import type { ServiceDeps } from "../../platform/service-deps";
 import { fromMinor as rupees } from "../../../contract/money";
 
 export type SaleVersion = {
@@ -64,8 +64,7 @@ export const toStoreProduct = (v: SaleVersion): StoreProduct => ({
 });
 
 /** Versions for sale: marked for_sale by the admin, priced above 0, not archived. */
-export function createCatalogue(ctx: StoreContext) {
-  const { db } = ctx;
+export function createCatalogue({ db }: Pick<ServiceDeps, "db">) {
   return {
     async listForSale(): Promise<StoreProduct[]> {
       const rows = await queryRows<Row>(db, LIST());

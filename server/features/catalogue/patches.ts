@@ -7,7 +7,7 @@ import type { Audit } from "../audit";
 import { isUniqueViolation } from "../../platform/db/db-errors";
 import type { PageChanges } from "../../platform/page-topics";
 import type { ServiceDeps } from "../../platform/service-deps";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import type { Products } from "./products";
 import { releaseState, statusWrite } from "./release-status";
 

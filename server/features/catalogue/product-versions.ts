@@ -5,7 +5,7 @@ import type { Audit } from "../audit";
 import type { PageChanges } from "../../platform/page-topics";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { ConflictError, NotFoundError } from "../../platform/errors";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import { fromMinor, toMinor } from "../../../contract/money";
 import { releaseState, statusWrite } from "./release-status";
 

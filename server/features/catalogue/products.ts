@@ -8,7 +8,7 @@ import type { Audit } from "../audit";
 import { isUniqueViolation } from "../../platform/db/db-errors";
 import type { ServiceDeps } from "../../platform/service-deps";
 import type { PageChanges } from "../../platform/page-topics";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 
 // Versions are validated as dotted numbers, so the database can order them numerically.
 const versionOrder = sql`string_to_array(${productVersions.version}, '.')::int[]`;

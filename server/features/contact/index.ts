@@ -1,4 +1,5 @@
 // The contact area's door: what other areas and the app may use.
 export { createContact, honeypotTripped } from "./contact";
-export { type Actor, createMessages } from "./messages";
+export { createMessages } from "./messages";
+export type { Actor } from "../../platform/actor";
 export { contactOperations, messageOperations } from "./routes";

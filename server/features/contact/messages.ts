@@ -2,12 +2,10 @@ import { and, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { ContactMessage, MessageBulk, MessageList, MessageListQuery } from "../../../contract/contact";
 import { contactMessages } from "../../platform/db/schema";
 import { NotFoundError } from "../../platform/errors";
+import type { Actor } from "../../platform/actor";
 import type { Audit } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { descNullsLast } from "../../platform/db/newest-first";
-
-/** Who makes an admin change; every change is audited with it. */
-export type Actor = { adminId: number; clientIp: string };
 
 type Row = typeof contactMessages.$inferSelect;
 const toMessage = (r: Row): ContactMessage => ({

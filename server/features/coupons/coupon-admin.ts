@@ -12,7 +12,7 @@ import { asDate } from "../../platform/db/query-rows";
 import type { Audit } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { ConflictError, NotFoundError } from "../../platform/errors";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import { formatDate } from "../../../contract/time";
 
 const columns = {

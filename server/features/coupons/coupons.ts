@@ -6,7 +6,7 @@ import { ConflictError, InvalidInputError } from "../../platform/errors";
 import type { Audit } from "../audit";
 import { isUniqueViolation } from "../../platform/db/db-errors";
 import type { ServiceDeps } from "../../platform/service-deps";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import type { Products } from "../catalogue";
 
 /** Advisory lock key held by each coupon batch's transaction (an arbitrary constant, unique in this app). */

@@ -29,9 +29,9 @@ const publish = (product: string, version: string, at: string, status = "publish
     sql`update product_versions set status = ${status}, published_at = ${at} where product_id = ${product} and version = ${version}`,
   );
 const customerOf = async (email: string): Promise<SessionCustomer> => {
-  const rows = (await t.database.db.execute(sql`select id, email, name from customers where email = ${email}`)) as unknown as {
-    rows: { id: number; email: string; name: string }[];
-  };
+  const rows = await t.database.db.execute<{ id: number; email: string; name: string }>(
+    sql`select id, email, name from customers where email = ${email}`,
+  );
   return { ...rows.rows[0], id: Number(rows.rows[0].id) } as SessionCustomer;
 };
 const builds = async (email: string) => {

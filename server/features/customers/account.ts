@@ -87,7 +87,7 @@ export function createCustomerAccount(
     async releaseMachine(customerId: number, licenceId: number, machineId: number): Promise<void> {
       await ownedLicence(db, customerId, licenceId);
       await db.transaction(async (tx) => {
-        if (!(await releaseMachine(tx as Db, licenceId, machineId, { actor: "customer", at: now() })))
+        if (!(await releaseMachine(tx, licenceId, machineId, { actor: "customer", at: now() })))
           throw new NotFoundError("That machine holds no seat of this licence.");
       });
     },
@@ -139,7 +139,7 @@ export function createCustomerAccount(
         const key = await rotateLicenceKey(tx, secret, { id: licenceId, replacing: licence.key_hash, requested, at: now() });
         if (!key) throw new ConflictError(REPLACED_MEANWHILE);
         const mail = await enqueueMail(
-          tx as Db,
+          tx,
           config,
           newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId, orderId: Number(licence.order_id) }),
         );
@@ -188,7 +188,7 @@ export function createCustomerAccount(
         { key: decryptLicenceKey(secret, row.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
       );
       await db.transaction(async (tx) => {
-        const queued = await enqueueMail(tx as Db, config, mail);
+        const queued = await enqueueMail(tx, config, mail);
         await recordOrderEvent(tx, { orderId, kind: "receipt_resent", actor: "customer", mailId: queued.id, at: now() });
       });
     },

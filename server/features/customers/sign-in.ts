@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
 import { customerSignIns, customers } from "../../platform/db/schema";
 import { bare, names } from "../../platform/db/sql-names";
@@ -65,7 +64,7 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
         sql`insert into ${customerSignIns} (${names(customerSignIns.customerId, customerSignIns.email, customerSignIns.tokenHash, customerSignIns.codeHash, customerSignIns.expiresAt, customerSignIns.createdAt)})
           values (${customer?.id ?? null}, ${emailKey}, ${tokenHash}, ${hashedCode}, ${new Date(at.getTime() + SIGN_IN_MS).toISOString()}, ${at.toISOString()})`,
       );
-      await enqueueSignInMail(tx as Db, config, { to, name: customer?.name ?? to, code, token, customerId: customer?.id ?? 0 });
+      await enqueueSignInMail(tx, config, { to, name: customer?.name ?? to, code, token, customerId: customer?.id ?? 0 });
     });
     // Without a relay, outside production, the developer reads the code here: the one log line a code may be in.
     if (printCodes && mails.allowed)

@@ -47,8 +47,8 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
 
   /**
    * Throttled attempts are counted per client IP, scope and minute in rate_limits; only the first of
-   * each window writes an audit row (one row per throttled post once let one client
-   * write ~1,300 rows of its own text in 10 s). The retention job deletes both in time.
+   * each window writes an audit row (one row per throttled post would let one client write
+   * ~1,300 rows of its own text in 10 s). The retention job deletes both in time.
    */
   async function noteThrottled(scope: "ip" | "account", emailKey: string, clientIp: string): Promise<void> {
     const counted = await rateLimiter.hit(`login-throttled:${scope}:${clientIp}`, 1, 60);

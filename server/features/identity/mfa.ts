@@ -54,8 +54,7 @@ export function createMfa({
      */
     async removeTotp(admin: SessionAdmin, proof: FactorProof, meta: ClientMeta): Promise<void> {
       await confirmIdentity(admin, proof, "mfa.totp_removed", meta);
-      await db.transaction(async (t) => {
-        const tx = t as Db;
+      await db.transaction(async (tx) => {
         if (!(await totp.remove(admin.id, tx))) return;
         // Recovery codes stand in for a factor; with none left they go too.
         if ((await mfaMethods(tx, admin.id)).length === 0) await recoveryCodes.removeAll(admin.id, tx);
@@ -79,8 +78,7 @@ export function createMfa({
       if (!methods.includes("totp") && !methods.includes("passkey"))
         throw new ConflictError("Set up an authenticator app or a passkey first.");
       await confirmIdentity(admin, proof, "mfa.recovery_codes_regenerated", meta);
-      return db.transaction(async (t) => {
-        const tx = t as Db;
+      return db.transaction(async (tx) => {
         const codes = await recoveryCodes.regenerate(admin.id, tx);
         await audit.record(
           { adminId: admin.id, action: "mfa.recovery_codes_regenerated", entity: "admin", entityId: admin.id, clientIp: meta.clientIp },

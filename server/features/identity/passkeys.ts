@@ -7,7 +7,6 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
 import { adminPasskeys, admins } from "../../platform/db/schema";
 import type { Audit } from "../audit";
 import type { Auth, ClientMeta, SessionAdmin } from "./auth";
@@ -112,8 +111,7 @@ export function createPasskeys(
     /** Needs the current password, a current code or an unused recovery code; the admin is told by mail, in the same transaction. */
     async remove(admin: SessionAdmin, id: number, proof: FactorProof, meta: ClientMeta) {
       await confirmIdentity(admin, proof, "mfa.passkey_removed", meta);
-      await db.transaction(async (t) => {
-        const tx = t as Db;
+      await db.transaction(async (tx) => {
         const gone = await tx
           .delete(adminPasskeys)
           .where(and(eq(adminPasskeys.adminId, admin.id), eq(adminPasskeys.id, id)))

@@ -3,7 +3,7 @@ import type { TaxConfig } from "../../../contract/tax-config";
 import { queryRows } from "../../platform/db/query-rows";
 import { invoices } from "../../platform/db/schema";
 import { names } from "../../platform/db/sql-names";
-import type { Executor } from "./executor";
+import type { Executor } from "../../platform/db/client";
 import { financialYear } from "./financial-year";
 import type { Issued } from "./issue";
 import { documentNumber, takeNumber } from "./numbering";

@@ -4,7 +4,8 @@ export { type TaxLines, fromInclusive, reverseInProportion, taxHead, taxOfSale }
 export { type Issued, issueInvoice } from "./issue";
 export { issueCreditNote } from "./credit-note";
 export { financialYear, indiaDate } from "./financial-year";
-export { type InvoiceDocument, type Invoices, type OrderDocument, createInvoices } from "./documents";
+export { type Invoices, type OrderDocument, createInvoices } from "./documents";
+export type { InvoiceDocument } from "./invoice-document";
 export { invoiceHtml } from "./invoice-html";
 export { invoicePdf, pdfFileName } from "./invoice-pdf";
 export { adminInvoiceOperations } from "./routes";

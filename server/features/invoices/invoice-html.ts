@@ -1,6 +1,6 @@
 import { placeOfSupply } from "../../../contract/gst-states";
 import { formatInrMinor } from "../../../contract/money";
-import type { InvoiceDocument } from "./documents";
+import type { InvoiceDocument } from "./invoice-document";
 import { formatDate } from "../../../contract/time";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

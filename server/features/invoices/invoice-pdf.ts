@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { InvoiceDocument } from "./documents";
+import type { InvoiceDocument } from "./invoice-document";
 import { documentTitle, factLines, moneyLines, signatureLine } from "./invoice-html";
 import { invoiceFonts } from "./pdf-font";
 

@@ -3,7 +3,7 @@ import { type TaxConfig, taxIsOn } from "../../../contract/tax-config";
 import { queryRows } from "../../platform/db/query-rows";
 import { invoices, orders, products, productVersions } from "../../platform/db/schema";
 import { names } from "../../platform/db/sql-names";
-import type { Executor } from "./executor";
+import type { Executor } from "../../platform/db/client";
 import { financialYear } from "./financial-year";
 import { documentNumber, takeNumber } from "./numbering";
 import { type TaxLines, taxHead } from "./tax";

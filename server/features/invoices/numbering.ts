@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../platform/db/query-rows";
 import { invoiceCounters } from "../../platform/db/schema";
 import { bare, names } from "../../platform/db/sql-names";
-import type { Executor } from "./executor";
+import type { Executor } from "../../platform/db/client";
 
 export type Series = "invoice" | "credit_note";
 

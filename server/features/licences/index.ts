@@ -5,5 +5,6 @@ export { createLicences, type Licences } from "./licences";
 export { createLicenceSigner, type LicenceSigner } from "./licence-signer";
 export { releaseMachine } from "./machines";
 export { licencePublicKeys } from "./public-keys";
+export { licenceOperations } from "./routes";
 export { licenceKeyFileRoutes, signLicenceAnswers } from "./signature.routes";
 export { rotateLicenceKey } from "./rotate";

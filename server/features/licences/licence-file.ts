@@ -1,6 +1,6 @@
 import { armourLicenceFile, licenceFileSignedBytes, type LicenceFilePayload } from "../../../contract/licence-file";
 import type { Ed25519Signer } from "../../platform/secrets/signing-keys";
-import type { LicenceRow } from "./licences";
+import type { LicenceRow } from "./licence-row";
 
 export const DEFAULT_FILE_DAYS = 30;
 export const MAX_FILE_DAYS = 365;

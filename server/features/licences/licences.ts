@@ -13,35 +13,19 @@ import { licenceMachines, licences, orders, productVersions } from "../../platfo
 import { bare, names } from "../../platform/db/sql-names";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors";
 import { iso, queryRows } from "../../platform/db/query-rows";
-import { throttlePerMinute } from "../../platform/rate-limit";
-import type { StoreContext } from "../store";
+import { type RateLimiter, throttlePerMinute } from "../../platform/rate-limit";
+import type { ServiceDeps } from "../../platform/service-deps";
 import { canonicalLicenceKey, licenceKeyHash } from "./licence-keys";
 import { touchMachine } from "./machines";
 import { recordOrderEvent } from "../audit";
 import { orderEvents } from "../../platform/db/schema";
 import { recordActivation, refuseChurn } from "./churn";
 import { DEFAULT_FILE_DAYS, keyHint, licenceFile } from "./licence-file";
+import type { LicenceRow } from "./licence-row";
 import type { LicenceSigner } from "./licence-signer";
 import type { LicenceFilePayload } from "../../../contract/licence-file";
 
 const SEEN_EVERY_MS = 3_600_000;
-
-export type LicenceRow = {
-  id: string;
-  order_id: string;
-  /** Whole milliseconds since the epoch (float8; a number parses far faster than timestamp text). */
-  expires_ms: string;
-  revoked: boolean;
-  machine_limit: number;
-  product_id: string;
-  version: string;
-  machines: string;
-  activated: boolean;
-  machine_id: string | null;
-  activated_at: string | null;
-  /** This fingerprint's seat's last-seen time in epoch milliseconds, null when never seen or no seat. */
-  last_seen_ms: string | null;
-};
 
 const lic = alias(licences, "l");
 const ord = alias(orders, "o");
@@ -70,12 +54,19 @@ export const lookUpLicence = (db: Pick<Db, "execute">, hash: string, fingerprint
 const NOT_FOUND: LicenceValidation = { valid: false, code: "NOT_FOUND", product_id: null, version: null, expires_at: null };
 
 /** Licence checks for the tools themselves. Keys are looked up by their keyed hash only. */
-export function createLicences(ctx: StoreContext, licenceSigner: LicenceSigner) {
-  const { db, now } = ctx;
+/** The licence calls' limiter counts in leases (decision 020); the secret keys the hash a licence is found by. */
+export type LicencesDeps = ServiceDeps & {
+  licenceRateLimiter: RateLimiter;
+  licenceSecret: () => Promise<string>;
+  licenceSigner: LicenceSigner;
+};
+
+export function createLicences(ctx: LicencesDeps) {
+  const { db, now, licenceSigner } = ctx;
 
   async function hashOf(key: string): Promise<string | null> {
     const canonical = canonicalLicenceKey(key);
-    return canonical ? licenceKeyHash(await ctx.secrets.licenceSecret(), canonical) : null;
+    return canonical ? licenceKeyHash(await ctx.licenceSecret(), canonical) : null;
   }
 
   function refuse(l: LicenceRow): void {

@@ -212,10 +212,10 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   }
 
   if (options.freeClaimsAtStart) {
-    // The first pass starts only once the claims are free. It used to be a timer beside this
-    // statement: when a busy database made the statement outlast the timer, that pass found it
-    // still running, asked to run "later", and nothing ever came back to run it. The sender
-    // stayed idle until a restart (the PGlite kill rounds of mail-crash.test.ts timed out on it).
+    // The first pass starts only once the claims are free, chained to this statement rather than
+    // on a timer beside it: when a busy database makes the statement outlast a timer, that pass
+    // finds it still running, asks to run "later", and nothing comes back to run it, so the sender
+    // would stay idle until a restart (the PGlite kill rounds of mail-crash.test.ts catch this).
     loop = db
       .execute(sql`update ${mo} set ${bare(mo.lockedUntil)} = null where ${mo.status} = 'pending' and ${mo.lockedUntil} is not null`)
       .then(() => undefined)

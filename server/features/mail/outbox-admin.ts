@@ -4,7 +4,7 @@ import { mailOutbox } from "../../platform/db/schema";
 import { type Audit, recordOrderEvent } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { ConflictError, NotFoundError } from "../../platform/errors";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import { hideSecrets, sealSecrets, type SecretReissuer } from "./mail-secrets";
 
 type Row = typeof mailOutbox.$inferSelect;

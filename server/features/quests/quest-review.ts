@@ -14,7 +14,7 @@ import { logLine } from "../../platform/log";
 import type { PageChanges } from "../../platform/page-topics";
 import type { ServiceDeps } from "../../platform/service-deps";
 import type { Audit } from "../audit";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import { issuePrizeCoupon } from "../coupons";
 import { enqueueMail, escapeMultiline, htmlMail, mailContext, textMail } from "../mail";
 import { createStoreSecrets, fulfilPrize } from "../store";
@@ -122,7 +122,7 @@ export function createQuestReview({ db, config, now, audit, pages }: ServiceDeps
         }
         const prize =
           move.state === "paid"
-            ? await payPrize(tx as unknown as Db, quest, { id, email: sub.email, name: sub.displayName || sub.name }, move, secret)
+            ? await payPrize(tx, quest, { id, email: sub.email, name: sub.displayName || sub.name }, move, secret)
             : { paid: {}, couponCode: null };
         const at = now();
         // Conditional on the state read: a second guard besides the quest row's lock.
@@ -150,7 +150,7 @@ export function createQuestReview({ db, config, now, audit, pages }: ServiceDeps
           couponCode: prize.couponCode,
           prize: move.state === "paid" ? describePaid(updated, prize.couponCode) : null,
         });
-        await enqueueMail(tx as unknown as Db, config, {
+        await enqueueMail(tx, config, {
           kind: "quest-review",
           to: [sub.email],
           subject: mail.subject,

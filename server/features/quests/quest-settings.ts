@@ -7,7 +7,7 @@ import { InvalidInputError, NotFoundError } from "../../platform/errors";
 import type { ServiceDeps } from "../../platform/service-deps";
 import type { PageChanges } from "../../platform/page-topics";
 import type { Audit } from "../audit";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import { toQuestDetail } from "./public-quests";
 
 const invalid = (field: string, message: string) => new InvalidInputError(message, { [field]: message });

@@ -5,7 +5,7 @@ import type { Audit } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import type { PageChanges } from "../../platform/page-topics";
 import { NotFoundError } from "../../platform/errors";
-import type { Actor } from "../contact";
+import type { Actor } from "../../platform/actor";
 import { descNullsLast } from "../../platform/db/newest-first";
 
 export const QUEST_LIST_LIMIT = 100;

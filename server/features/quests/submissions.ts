@@ -100,8 +100,8 @@ export function createQuestSubmissions({
   async function save(customerId: number, questId: number, input: QuestSubmissionInput, file: Attachment | null): Promise<QuestSubmission> {
     let replaced: string | null = null;
     const view = await db.transaction(async (tx) => {
-      const quest = await openQuest(tx as Db, questId, "submission");
-      await setDisplayName(tx as Db, customerId, input);
+      const quest = await openQuest(tx, questId, "submission");
+      await setDisplayName(tx, customerId, input);
       const at = now();
       const attachment = file
         ? { attachmentStorageName: file.storageName, attachmentName: safeFilename(file.originalName), attachmentSize: file.size }
@@ -182,7 +182,7 @@ export function createQuestSubmissions({
       if (!tries.allowed) throw new ThrottledError("Too many wrong flags. Try again later.", tries.retryAfterSeconds);
       const right = quest.hash ? await verify(quest.hash, flag.trim()).catch(() => false) : false;
       return db.transaction(async (tx) => {
-        const open = await openQuest(tx as Db, questId, "flag");
+        const open = await openQuest(tx, questId, "flag");
         if (!right) throw new InvalidInputError("That is not the flag.", { flag: "That is not the flag." });
         const at = now();
         const [row] = await tx

@@ -15,13 +15,13 @@ import { isUniqueViolation } from "../../platform/db/db-errors";
 import { iso, queryRows } from "../../platform/db/query-rows";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../platform/errors";
 import type { PageChanges } from "../../platform/page-topics";
+import type { Actor } from "../../platform/actor";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { parseWith } from "../../platform/validate-input";
 import { artifactsDir, safeFilename } from "./artifact-files";
 import { receiveUpload } from "./artifact-upload";
 import type { ReleaseSigning } from "./release-signing";
 
-export type Actor = { adminId: number; clientIp: string };
 type ArtifactRow = {
   id: number;
   product_id: string;

@@ -44,9 +44,9 @@ beforeAll(async () => {
   await addSaleVersion(t, "dl-free", "1.0", { amountMinor: 0, forSale: false });
   ids.free = await upload("dl-free", "1.0");
   for (const v of ["1.0", "2.0", "2.1", "3.0"]) await addSaleVersion(t, "dl-paid", v);
-  const v2 = (await t.database.db.execute(
+  const v2 = await t.database.db.execute<{ id: number }>(
     sql`select id from product_versions where product_id = 'dl-paid' and version = '2.0'`,
-  )) as unknown as { rows: { id: number }[] };
+  );
   await addPatch(t, Number(v2.rows[0].id), "2.0.1");
   await setRelease("dl-paid", "1.0", "published", "2020-01-01T00:00:00Z");
   await setRelease("dl-paid", "2.0", "published", "2022-01-01T00:00:00Z");

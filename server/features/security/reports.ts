@@ -9,13 +9,12 @@ import {
 import { products, securityReportNotes, securityReports } from "../../platform/db/schema";
 import { InvalidInputError, NotFoundError, ThrottledError } from "../../platform/errors";
 import type { RateLimiter } from "../../platform/rate-limit";
+import type { Actor } from "../../platform/actor";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { parseWith } from "../../platform/validate-input";
 import type { Audit } from "../audit";
 import { honeypotTripped } from "../contact";
 import { enqueueReplyMail, enqueueReportMails } from "./report-mail";
-
-export type Actor = { adminId: number; clientIp: string };
 
 const PAGE_SIZE = 20;
 const WINDOW_SECONDS = 60;

@@ -49,9 +49,9 @@ describe("checkout with tax on", () => {
     const res = await post("/api/checkout/orders", { ...base, ...buyer, billing });
     expect(res.status).toBe(201);
     const { order_id } = await res.json();
-    const rows = (await t.database.db.execute(
+    const rows = await t.database.db.execute(
       sql`select billing_state_code, billing_gstin, billing_legal_name, billing_address, tax_minor::int as tax, tax_rate_bp from orders where id = ${order_id}`,
-    )) as unknown as { rows: Record<string, unknown>[] };
+    );
     expect(rows.rows[0]).toEqual({
       billing_state_code: "27",
       billing_gstin: "27AABCD1234E1Z8",

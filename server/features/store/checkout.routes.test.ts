@@ -178,23 +178,25 @@ describe("POST /api/checkout/orders and confirm", () => {
     const coupon = await t.database.db.execute(
       sql`select used_at, order_id::int as order_id, reserved_order_id from coupons where code = 'CHKgood000003'`,
     );
-    expect((coupon as unknown as { rows: Record<string, unknown>[] }).rows[0]).toMatchObject({
+    expect(coupon.rows[0]).toMatchObject({
       order_id: o.order_id,
       reserved_order_id: null,
     });
-    expect((coupon as unknown as { rows: Record<string, unknown>[] }).rows[0].used_at).toBeTruthy();
+    expect(coupon.rows[0].used_at).toBeTruthy();
     // The receipt mail was written with the payment, once (the second confirm wrote none).
-    const mails = (await t.database.db.execute(
+    const mails = await t.database.db.execute<{ kind: string; subject: string; text_body: string }>(
       sql`select kind, to_addrs, subject, text_body from mail_outbox where ${"second@example.com"} = any(to_addrs)`,
-    )) as unknown as { rows: { kind: string; subject: string; text_body: string }[] };
+    );
     expect(mails.rows).toHaveLength(1);
     expect(mails.rows[0].kind).toBe("receipt");
     // The key is a mail secret: stored apart and sealed, the body only holds its slot.
     expect(mails.rows[0].text_body).not.toContain(body.licence_key);
     expect(mails.rows[0].text_body).toContain("{{secret:key}}");
     expect(mails.rows[0].text_body).toContain("₹1,199.20");
-    const licences = await t.database.db.execute(sql`select count(*)::int as n from licences where order_id = ${o.order_id}`);
-    expect((licences as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    const licences = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from licences where order_id = ${o.order_id}`,
+    );
+    expect(licences.rows[0].n).toBe(1);
   });
 
   it("the paid order counts on the dashboard (placed, today, pay id, customer found case-insensitively)", async () => {

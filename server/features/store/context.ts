@@ -7,8 +7,6 @@ import type { StoreSecrets } from "./secrets";
 /** What every part of the store is built from. `log` writes one JSON line (never a key, token or e-mail). */
 export type StoreContext = ServiceDeps & {
   rateLimiter: RateLimiter;
-  /** The licence calls' limiter: the same shared counters, taken in leases (decision 020). */
-  licenceRateLimiter: RateLimiter;
   secrets: StoreSecrets;
   provider: PaymentProvider;
   log: (fields: LogFields) => void;
@@ -19,13 +17,11 @@ export const PAID_STATUSES = ["placed", "active", "expired"] as const;
 export const PENDING_MINUTES = 30;
 
 /**
- * One shared counter per client IP and kind of call, in the database so every instance counts alike:
- * checkouts one atomic upsert per hit, licence calls (the tools' hot path) by leases (decision 020).
+ * One shared counter per client IP for checkouts, in the database so every instance counts alike
+ * (one atomic upsert per hit; the licence calls count in leases in the licences area, decision 020).
  */
-export async function throttle(ctx: StoreContext, kind: "checkout" | "licence", clientIp: string): Promise<void> {
-  const [limiter, limit] =
-    kind === "checkout" ? [ctx.rateLimiter, ctx.config.CHECKOUT_RATE_LIMIT] : [ctx.licenceRateLimiter, ctx.config.LICENCE_RATE_LIMIT];
-  await throttlePerMinute(limiter, `${kind}:${clientIp}`, limit);
+export async function throttle(ctx: StoreContext, kind: "checkout", clientIp: string): Promise<void> {
+  await throttlePerMinute(ctx.rateLimiter, `${kind}:${clientIp}`, ctx.config.CHECKOUT_RATE_LIMIT);
 }
 
 /** Minor units (paise) to the API's decimal rupees (decision 003). */

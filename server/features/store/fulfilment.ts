@@ -1,6 +1,6 @@
 import { getTableName, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../platform/db/client";
+import type { Db, Executor } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
 import { coupons, customers, licences, orders, products, productVersions } from "../../platform/db/schema";
 import { bare, nameLiteral, names } from "../../platform/db/sql-names";
@@ -11,9 +11,6 @@ import { orderAccessToken, tokenHash } from "./order-token";
 import { receiptMail } from "./receipt-mail";
 import { PENDING_MINUTES, type StoreContext } from "./context";
 import { encryptLicenceKey, licenceKeyHash, canonicalLicenceKey, newLicenceKey } from "../licences";
-
-/** A database handle or a transaction on it (both run raw SQL the same way). */
-export type Executor = Pick<Db, "execute">;
 
 /** What fulfilment reads of the store's context (a prize is fulfilled outside the checkout). */
 export type FulfilContext = Pick<StoreContext, "now" | "config" | "log">;
@@ -45,15 +42,9 @@ const l = alias(licences, "l");
  * Must run inside a transaction (`tx`). `secret` is the licence secret, read by the caller BEFORE it
  * opened the transaction: read inside, a first read (fresh process, nothing cached) would query the
  * database outside the transaction, which on PGlite (one connection) waits for the transaction to end:
- * a deadlock the SIGKILL test found (a confirm as the first request after a restart hung).
+ * a deadlock (a confirm as the first request after a restart would hang; the SIGKILL test covers it).
  */
-export async function fulfil(
-  ctx: FulfilContext,
-  tx: Executor,
-  orderId: number,
-  paymentId: string | null,
-  secret: string,
-): Promise<Fulfilled> {
+export async function fulfil(ctx: FulfilContext, tx: Db, orderId: number, paymentId: string | null, secret: string): Promise<Fulfilled> {
   const at = ctx.now().toISOString();
   const paid = await queryRows<PaidRow>(
     tx,
@@ -91,7 +82,7 @@ export async function fulfil(
   const invoice = await issueInvoice(tx, { tax: ctx.config.site.tax, supplierName: ctx.config.site.name, orderId, at: new Date(at) });
   // The receipt mail is written with the payment: sent once this commits, never if it rolls back.
   await enqueueMail(
-    tx as Db,
+    tx,
     ctx.config,
     receiptMail(
       ctx.config,
@@ -140,7 +131,7 @@ export type PrizeLicence = { productId: string; version: string; email: string; 
  * account and validates like any licence. Must run inside the caller's transaction: a rollback
  * of the caller's state change takes the order back with it. `secret` read before the transaction.
  */
-export async function fulfilPrize(ctx: FulfilContext, tx: Executor, prize: PrizeLicence, secret: string): Promise<Fulfilled> {
+export async function fulfilPrize(ctx: FulfilContext, tx: Db, prize: PrizeLicence, secret: string): Promise<Fulfilled> {
   const versions = await queryRows<{ id: number }>(
     tx,
     sql`select ${pv.id} from ${productVersions} ${pv} where ${pv.productId} = ${prize.productId} and ${pv.version} = ${prize.version}`,

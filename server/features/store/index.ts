@@ -7,7 +7,7 @@ export { createCustomerAdmin } from "./customer-admin";
 export { createOrderAdmin } from "./order-admin";
 export { createOrderDesk } from "./order-desk";
 export { orderDeskOperations } from "./order-desk.routes";
-export { licenceOperations, storeOperations } from "./routes";
+export { storeOperations } from "./routes";
 export { createStore } from "./store";
 export { orderAccessToken, receiptUrl } from "./order-token";
 export { createStoreMailReissuers } from "./mail-reissue";

@@ -8,13 +8,12 @@ import type { RateLimiter } from "../../platform/rate-limit";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { type Audit, type OrderEventKind, recordOrderEvent } from "../audit";
 import { decryptLicenceKey, extendLicence, type LicenceState, releaseMachine, restoreLicence, revokeLicence } from "../licences";
+import type { Actor } from "../../platform/actor";
 import { enqueueMail } from "../mail";
 import { readOrderDetail } from "./order-detail";
 import { orderAccessToken } from "./order-token";
 import { receiptMail } from "./receipt-mail";
 import { createStoreSecrets } from "./secrets";
-
-export type Actor = { adminId: number; clientIp: string };
 
 /** Receipts an admin may send again per order and hour: enough for a lost mail, not a mail bomb. */
 export const RECEIPT_RESENDS_PER_HOUR = 3;
@@ -49,7 +48,7 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
     detail: Record<string, unknown> = {},
   ) =>
     db.transaction(async (tx) => {
-      const licence = await change(tx as Db);
+      const licence = await change(tx);
       await audit.record(
         { ...actor, action, entity: "licence", entityId: licenceId, detail: { order_id: licence.orderId, ...detail } },
         tx,
@@ -96,7 +95,7 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
         { key: decryptLicenceKey(secret, o.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
       );
       await db.transaction(async (tx) => {
-        const queued = await enqueueMail(tx as Db, config, mail);
+        const queued = await enqueueMail(tx, config, mail);
         await audit.record({ ...actor, action: "order.receipt_resend", entity: "order", entityId: orderId }, tx);
         await recordOrderEvent(tx, {
           orderId,
@@ -112,7 +111,7 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
     /** Frees a seat of the licence. 404 for an unknown licence or a machine not on it. */
     async releaseMachine(licenceId: number, machineId: number, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
-        if (!(await releaseMachine(tx as Db, licenceId, machineId, { actor: "admin", adminId: actor.adminId, at: now() })))
+        if (!(await releaseMachine(tx, licenceId, machineId, { actor: "admin", adminId: actor.adminId, at: now() })))
           throw new NotFoundError("There is no such machine on this licence.");
         await audit.record(
           { ...actor, action: "licence.machine_release", entity: "licence", entityId: licenceId, detail: { machine_id: machineId } },

@@ -102,9 +102,7 @@ describe("razorpay provider (SDK + nock)", () => {
     // An answer that does not match what we asked for is refused too.
     nock("https://api.razorpay.com").post("/v1/orders").reply(200, { id: "order_RzpTest0000003", amount: 1, currency: "INR" });
     expect((await t.request("/api/checkout/orders", { method: "POST", json: orderBody })).status).toBe(503);
-    const stored = (await t.database.db.execute(sql`select count(*)::int as n from orders where status = 'pending'`)) as unknown as {
-      rows: { n: number }[];
-    };
+    const stored = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where status = 'pending'`);
     expect(stored.rows[0].n).toBe(0); // the two orders above were paid; the refused ones left nothing
   });
 
@@ -125,11 +123,9 @@ describe("razorpay provider (SDK + nock)", () => {
     const view = await (await t.request(`/api/checkout/orders/${o.order_id}?token=${o.token}`)).json();
     expect(view).toMatchObject({ status: "placed", total: 0, coupon: "RZPfree000001", payment_id: null });
     expect(view.licence_key).toMatch(/^ONI-/);
-    const coupon = (await t.database.db.execute(
+    const coupon = await t.database.db.execute<{ used_at: string | null; order_id: string; reserved_order_id: string | null }>(
       sql`select used_at, order_id, reserved_order_id from coupons where code = 'RZPfree000001'`,
-    )) as unknown as {
-      rows: { used_at: string | null; order_id: string; reserved_order_id: string | null }[];
-    };
+    );
     expect(coupon.rows[0].used_at).not.toBeNull();
     expect(Number(coupon.rows[0].order_id)).toBe(o.order_id);
     expect(coupon.rows[0].reserved_order_id).toBeNull();

@@ -4,7 +4,7 @@ import { queryRows } from "../../platform/db/query-rows";
 import { orders, refunds } from "../../platform/db/schema";
 import { bare } from "../../platform/db/sql-names";
 import type { StoreContext } from "./context";
-import type { Executor } from "./fulfilment";
+import type { Db, Executor } from "../../platform/db/client";
 import { recordRefund } from "./refunds";
 
 export type LockedOrder = { id: string; status: string; amount_paid_minor: string; payment_id: string | null };
@@ -38,7 +38,7 @@ export const markRefundFailed = async (tx: Executor, refundId: number): Promise<
  */
 export async function applyProviderAnswer(
   ctx: StoreContext,
-  tx: Executor,
+  tx: Db,
   order: LockedOrder,
   refundId: number,
   answer: ProviderRefund,

@@ -183,7 +183,7 @@ describe("POST /api/admin/orders/:id/refund (test provider)", () => {
     expect(tooMuch.status).toBe(400);
     expect((await tooMuch.json()).errors).toMatchObject({ amount: "At most ₹1,499.00 is left to refund." });
     expect((await refund(b.orderId, { amount: 0.5, reason: "Too little" })).status).toBe(400);
-    // A decimal string is an amount; an exponent form never is (it once read "1e3" as ₹1,000).
+    // A decimal string is an amount; an exponent form never is ("1e3" must not read as ₹1,000).
     const exponent = await refund(b.orderId, { amount: "1e3", reason: "Exponent" });
     expect(exponent.status).toBe(400);
     expect((await exponent.json()).errors).toEqual({ amount: "Enter the amount as a number." });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../../platform/config";
-import type { Db } from "../../platform/db/client";
+import type { Db, Executor } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
 import { indiaDate } from "../../../contract/time";
 import { licences, orders, products, productVersions, refundDailyCounts, refunds } from "../../platform/db/schema";
@@ -8,7 +8,6 @@ import { bare, names } from "../../platform/db/sql-names";
 import { recordOrderEvent } from "../audit";
 import { issueCreditNote } from "../invoices";
 import { enqueueMail, type OutboxConfig } from "../mail";
-import type { Executor } from "./fulfilment";
 import { refundMail } from "./refund-mail";
 
 export type RecordedRefund = {
@@ -43,7 +42,7 @@ export async function refundableMinor(tx: Executor, orderId: number, amountPaidM
  * conditional, so it is refunded exactly once.
  */
 export async function recordRefund(
-  tx: Executor,
+  tx: Db,
   input: {
     orderId: number;
     amountPaidMinor: number;
@@ -131,7 +130,7 @@ type MailRow = { email: string; name: string; product_id: string; product_name: 
  * overview's refunds of that day, and the customer's mail with its amount and credit note.
  */
 async function countAndMail(
-  tx: Executor,
+  tx: Db,
   input: Parameters<typeof recordRefund>[1],
   refundedMinor: number,
   creditNote: string | null,
@@ -161,5 +160,5 @@ async function countAndMail(
     creditNote,
     licenceRevoked: revoked,
   });
-  await enqueueMail(tx as Db, input.config, mail);
+  await enqueueMail(tx, input.config, mail);
 }

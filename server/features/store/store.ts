@@ -3,13 +3,12 @@ import type { PaymentProvider } from "../../integrations/payments/provider";
 import { createRazorpayProvider } from "../../integrations/payments/razorpay-provider";
 import { createTestPaymentProvider, createTestRefundBook, type TestRefundBook } from "../../integrations/payments/test-provider";
 import type { ServiceDeps } from "../../platform/service-deps";
-import { createLeasedRateLimiter, type RateLimiter } from "../../platform/rate-limit";
-import { createCatalogue } from "../catalogue";
+import type { RateLimiter } from "../../platform/rate-limit";
+import type { Catalogue } from "../catalogue";
 import { createCheckout } from "./checkout";
 import { logLine } from "../../platform/log";
 import type { StoreContext } from "./context";
 import { createExpiry } from "./expiry";
-import { createLicences, type LicenceSigner } from "../licences";
 import { createOrders } from "./orders";
 import { createStoreSecrets, type StoreSecrets } from "./secrets";
 import { createTestProviderSandbox } from "./test-provider";
@@ -30,17 +29,17 @@ function paymentProvider(config: Config, secrets: StoreSecrets, testRefunds: Tes
 }
 
 /**
- * The store: catalogue, checkout, payment confirmation, the webhook, refunds,
- * licences, the expiry sweeps and the sweep of refunds left pending. One object so the API, the pages and seed:demo share it.
+ * The store: checkout, payment confirmation, the webhook, refunds, the expiry sweeps and the sweep of
+ * refunds left pending, with the catalogue it sells from. One object so the API, the pages and seed:demo share it.
  */
 export function createStore(
-  deps: ServiceDeps & { rateLimiter: RateLimiter; licenceSigner: LicenceSigner; provider?: PaymentProvider; audit?: Audit },
+  deps: ServiceDeps & { rateLimiter: RateLimiter; catalogue: Catalogue; provider?: PaymentProvider; audit?: Audit },
 ) {
   const secrets = createStoreSecrets(deps);
   const testRefunds = createTestRefundBook();
   const provider = deps.provider ?? paymentProvider(deps.config, secrets, testRefunds);
-  const ctx: StoreContext = { ...deps, licenceRateLimiter: createLeasedRateLimiter(deps), secrets, provider, log: logLine };
-  const catalogue = createCatalogue(ctx);
+  const ctx: StoreContext = { ...deps, secrets, provider, log: logLine };
+  const { catalogue } = deps;
   const testProvider = createTestProviderSandbox(ctx, testRefunds);
   return {
     provider: { name: provider.name, keyId: provider.keyId },
@@ -51,7 +50,6 @@ export function createStore(
     webhook: createWebhook(ctx),
     refunds: createRefundDesk({ ...ctx, audit: deps.audit }, testProvider),
     refundSweep: createRefundSweep({ ...ctx, audit: deps.audit }),
-    licences: createLicences(ctx, deps.licenceSigner),
     expiry: createExpiry(ctx),
   };
 }

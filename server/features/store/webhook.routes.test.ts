@@ -37,7 +37,7 @@ const paymentEvent = (
   eventId: string,
   currency?: string,
 ) => signedEvent(SECRET, event, paymentEntity(paymentId, o.payment.provider_order_id, amount, currency), eventId);
-const rows = async <T>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)) as unknown as { rows: T[] };
+const rows = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => t.database.db.execute<T>(q);
 
 describe("POST /api/payments/razorpay/webhook", () => {
   it("refuses a bad or missing signature (400) and a body that is not an event", async () => {

@@ -6,7 +6,8 @@ import { bare, names } from "../../platform/db/sql-names";
 import { hmacHex, signatureMatches } from "../../integrations/payments/signature";
 import { ConflictError, InvalidInputError } from "../../platform/errors";
 import type { StoreContext } from "./context";
-import { type Executor, fulfil } from "./fulfilment";
+import { fulfil } from "./fulfilment";
+import type { Db, Executor } from "../../platform/db/client";
 import { recordRefund } from "./refunds";
 
 const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) });
@@ -54,7 +55,7 @@ export function createWebhook(ctx: StoreContext) {
     return (await queryRows<OrderRow>(tx, sql`${ORDER_ROW} where ${orders.providerOrderId} = ${providerOrderId} for update`))[0];
   }
 
-  async function paid(tx: Executor, event: Event, secret: string): Promise<number | null> {
+  async function paid(tx: Db, event: Event, secret: string): Promise<number | null> {
     const payment = event.payload.payment?.entity;
     const providerOrderId = event.payload.order?.entity.id ?? payment?.order_id;
     if (!payment) throw invalid("The event carries no payment.");
@@ -89,7 +90,7 @@ export function createWebhook(ctx: StoreContext) {
     return Number(order.id);
   }
 
-  async function refunded(tx: Executor, event: Event): Promise<number | null> {
+  async function refunded(tx: Db, event: Event): Promise<number | null> {
     const refund = event.payload.refund?.entity;
     if (!refund) throw invalid("The event carries no refund.");
     const order = (await queryRows<OrderRow>(tx, sql`${ORDER_ROW} where ${orders.paymentId} = ${refund.payment_id} for update`))[0];

@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -19,10 +19,11 @@ const MIGRATION_LOCK_ID = 727_001;
 /** Applies pending migrations. On PostgreSQL an advisory lock keeps parallel instances in line. */
 export async function runMigrations(database: Database, migrationsSchema = "drizzle"): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
-  if (database.kind === "pglite" || !database.pool) {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrationsFolderPath, migrationsSchema });
+  if (database.pglite) {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: migrationsFolderPath, migrationsSchema });
     return;
   }
+  if (!database.pool) throw new Error("runMigrations needs the database's PGlite instance or its pg pool");
   // Session-level advisory locks belong to one connection: lock, migrate and unlock on the same one.
   const client = await database.pool.connect();
   try {

@@ -73,7 +73,7 @@ export async function runRetention(
       const count = await db.transaction(async (tx) => {
         const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
         if (!lock.locked) return -1;
-        const result = (await step(tx as unknown as Db)) as unknown as { rowCount?: number | null; affectedRows?: number };
+        const result = await step(tx);
         return Number(result.rowCount ?? result.affectedRows ?? 0);
       });
       if (count < 0) return deleted; // another process is on it

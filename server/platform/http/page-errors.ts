@@ -6,8 +6,8 @@ const isRouteErrorResponse = (e: unknown): e is RouteErrorResponse =>
 
 /**
  * React Router's handleError (app/entry.server.tsx) for one request: one sanitised JSON line per
- * error, like the API's (the default console.error once printed a 12-line stack for a
- * POST to /login, and a database error's SQL with the session cookie's hash as a parameter).
+ * error, like the API's (the default console.error prints a 12-line stack for a POST to
+ * /login, and a database error's SQL with the session cookie's hash as a parameter).
  * Refusals React Router makes itself (405 no action, 404) are warnings, not errors.
  */
 export function pageErrorReporter(requestId: string) {

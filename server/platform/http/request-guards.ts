@@ -25,8 +25,8 @@ const tooLarge = (c: Context) => refuse(c, 413, `The request body is larger than
 const streamedBodyLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
 
 /**
- * 64 KB for every request with a body, API and page form actions alike (a 100 MB urlencoded post to
- * /contact/sent was once parsed in full). hono's bodyLimit reads c.req.raw.body,
+ * 64 KB for every request with a body, API and page form actions alike (without it a 100 MB
+ * urlencoded post to /contact/sent is parsed in full). hono's bodyLimit reads c.req.raw.body,
  * which makes @hono/node-server build a full undici Request and web stream (bench profile of the
  * contact post); Node's parser never delivers more than Content-Length, so a declared length is
  * checked as is and only a chunked body is counted. Page actions take urlencoded forms only: no
@@ -52,7 +52,7 @@ export function requestBodyLimit(): MiddlewareHandler {
 
 /**
  * A browser Origin that is not this site's is refused on every request that changes something:
- * page forms, and the API too (a page on another origin once posted the contact form to
+ * page forms, and the API too (else a page on another origin could post the contact form to
  * /api/contact-general). Clients without Origin (curl, the original client's server) are let through;
  * the admin API's cookie calls also need X-Requested-With (require-admin.ts).
  */
@@ -63,7 +63,7 @@ export function sameOriginWrites(config: Pick<Config, "PUBLIC_ORIGIN">): Middlew
   };
 }
 
-/** Pages answer GET and HEAD, and POST where they have a form action; anything else is 405 (they once ran for PUT, PATCH and DELETE). */
+/** Pages answer GET and HEAD, and POST where they have a form action; anything else is 405 (React Router would run a page's action for PUT, PATCH and DELETE too). */
 export function pageMethods(): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;

@@ -1,0 +1,17 @@
+/** A licence as the licence calls read it, with the asking machine's seat (one row of `licenceLookup`). */
+export type LicenceRow = {
+  id: string;
+  order_id: string;
+  /** Whole milliseconds since the epoch (float8; a number parses far faster than timestamp text). */
+  expires_ms: string;
+  revoked: boolean;
+  machine_limit: number;
+  product_id: string;
+  version: string;
+  machines: string;
+  activated: boolean;
+  machine_id: string | null;
+  activated_at: string | null;
+  /** This fingerprint's seat's last-seen time in epoch milliseconds, null when never seen or no seat. */
+  last_seen_ms: string | null;
+};
