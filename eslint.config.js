@@ -96,6 +96,32 @@ const browserSafe = {
   },
 };
 
+// One page-action convention (docs/decisions/112-one-action-convention.md): a page action reads its
+// form with readForm / readValues (app/lib/form-action.server.ts), which answer a refusal by its
+// fields, and maps a domain error with that module's pageFailure, never a route module's copy.
+const FORM_DATA_FUNCTION = [
+  ":function:has(CallExpression[callee.property.name='formData'])",
+  ":function:has(TSTypeReference[typeName.name='FormData'])",
+];
+const pageActions = {
+  files: ["app/routes/**/*.{ts,tsx}"],
+  ignores: ["app/**/*.test.{ts,tsx}"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      ...FORM_DATA_FUNCTION.map((fn) => ({
+        selector: `${fn} CallExpression[callee.property.name='safeParse']`,
+        message:
+          "A page action reads its form with readForm / readValues (app/lib/form-action.server.ts), inside formAction; not safeParse (decision 112).",
+      })),
+      {
+        selector: "ImportDeclaration:not([source.value=/\\/lib\\/form-action\\.server$/]) ImportSpecifier[imported.name='pageFailure']",
+        message: "pageFailure lives in app/lib/form-action.server.ts; a route never borrows another route's module for it (decision 112).",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "coverage/"] },
   js.configs.recommended,
@@ -112,6 +138,7 @@ export default tseslint.config(
   },
   importRules,
   browserSafe,
+  pageActions,
   {
     files: ["scripts/**", "bench/**", "server/cli/**", "tests/**"],
     rules: { "no-console": "off" },

@@ -5,8 +5,8 @@ import { signedInAnswer } from "./login-answer";
 describe("signedInAnswer (the login page's clientAction)", () => {
   it("turns the action's signed-in redirect into the success answer with a safe next", async () => {
     const answer = await signedInAnswer(() => Promise.reject(redirect("/dashboard/orders?q=1")));
-    expect(answer).toEqual({ ok: true, message: "Login successful!", errors: {}, next: "/dashboard/orders?q=1" });
-    expect((await signedInAnswer(() => Promise.reject(redirect("https://evil.test/")))).next).toBe("/dashboard/overview");
+    expect(answer).toEqual({ ok: true, message: "Login successful!", value: { next: "/dashboard/orders?q=1" } });
+    expect((await signedInAnswer(() => Promise.reject(redirect("https://evil.test/")))).value?.next).toBe("/dashboard/overview");
   });
 
   it("passes other answers through and rethrows other failures", async () => {

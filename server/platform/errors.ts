@@ -1,8 +1,8 @@
 /**
  * Domain errors: what a service says went wrong, in its own words. Services throw these and know
  * nothing of HTTP. describeError() is the one mapping from a kind to what a caller answers: the API
- * (server/platform/http/errors.ts), the page actions (app/routes/admin/admin-action.server.ts,
- * app/routes/public/store-errors.server.ts) and the CLI (server/cli/admin-command.ts) all read it.
+ * (server/platform/http/errors.ts), the page actions (pageFailure in app/lib/form-action.server.ts)
+ * and the CLI (server/cli/admin-command.ts) all read it.
  *
  * Each carries a `kind`: the page actions live in React Router's bundle, which holds its own copy of
  * these classes, so `instanceof` there fails for an error thrown by the server bundle's services.

@@ -1,8 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass, inputClass, secondaryButtonClass } from "./form-field";
 import { formatDate } from "../../../contract/time";
+import type { FormResult } from "../../lib/form-result";
 
-export type ReleaseStatusFeedback = { ok: boolean; message: string; form: string; errors: Record<string, string> } | undefined;
+/** The intent a release-status form's answer carries: "status-version" or "status-patch-<id>", so only that form shows it. */
+export const releaseStatusIntent = (target: "version" | "patch", id: number | string) =>
+  target === "patch" ? `status-patch-${id}` : "status-version";
 
 const STATUS_TEXT: Record<string, string> = { draft: "Draft (admin only)", published: "Published", yanked: "Withdrawn (yanked)" };
 
@@ -26,10 +29,12 @@ export function ReleaseStatusForm({
   status: string;
   publishedAt: string | null;
   yankReason: string | null;
-  feedback: ReleaseStatusFeedback;
+  /** The screen's action answer; only the answer to this form is shown here. */
+  feedback: FormResult<unknown> | undefined;
 }) {
   const name = target === "patch" ? `patch-${id}` : "version";
-  const mine = feedback?.form === name ? feedback : undefined;
+  const mine = feedback?.intent === releaseStatusIntent(target, id) ? feedback : undefined;
+  const reasonError = mine && !mine.ok ? mine.errors.yank_reason : undefined;
   const busy = useNavigation().state === "submitting";
   const reasonId = `${name}-yank-reason`;
   const errorId = `${name}-status-error`;
@@ -52,7 +57,7 @@ export function ReleaseStatusForm({
                 name="yank_reason"
                 maxLength={300}
                 className={`${inputClass} block`}
-                aria-invalid={mine?.errors.yank_reason ? true : undefined}
+                aria-invalid={reasonError ? true : undefined}
                 aria-describedby={mine && !mine.ok ? errorId : undefined}
               />
             </label>
@@ -68,7 +73,7 @@ export function ReleaseStatusForm({
       </Form>
       {mine ? (
         <p id={errorId} role={mine.ok ? "status" : "alert"} className={`mt-2 text-sm ${mine.ok ? "text-green-800" : "text-red-700"}`}>
-          {mine.errors.yank_reason ?? mine.message}
+          {reasonError ?? mine.message}
         </p>
       ) : null}
     </div>

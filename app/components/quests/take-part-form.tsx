@@ -1,12 +1,12 @@
 import { useRef } from "react";
 import { questUpload } from "../behaviours/quest-upload";
+import type { FormResult } from "../../lib/form-result";
 import { useBehaviour } from "../../lib/use-behaviour";
 
 export type TakePartView = {
   displayName: string | null;
   submission: { id: number; state: string; body: string; links: string[]; attachment: { name: string; size: number } | null } | null;
 };
-export type TakePartResult = { message: string; error: string; fieldErrors: Record<string, string> };
 
 const field = "mt-1 block w-full rounded border border-slate-400 px-3 py-2";
 const button = "mt-4 rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800";
@@ -22,13 +22,13 @@ const STATE: Record<string, string> = {
 };
 export const submissionStateLabel = (state: string) => STATE[state] ?? state;
 
-function Errors({ result }: { result?: TakePartResult | null }) {
+function Errors({ result }: { result?: FormResult | null }) {
   return (
     <div aria-live="polite">
-      {result?.message ? <p className="rounded-lg border border-green-300 bg-green-50 p-3">{result.message}</p> : null}
-      {result?.error ? (
+      {result?.ok && result.message ? <p className="rounded-lg border border-green-300 bg-green-50 p-3">{result.message}</p> : null}
+      {result && !result.ok ? (
         <p id="take-part-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          {result.error}
+          {result.message}
         </p>
       ) : null}
     </div>
@@ -45,7 +45,8 @@ export function TakePartForm({
   questId: number;
   kind: "submission" | "flag";
   view: TakePartView;
-  result?: TakePartResult | null;
+  /** The quest page action's answer (or the loader's "saved" after a file upload). */
+  result?: FormResult | null;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   useBehaviour(formRef, questUpload);

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { CouponReason, StoreProduct } from "../../../contract/store";
+import type { FormResult } from "../../lib/form-result";
 import { formatInr } from "../../lib/money";
 import { fieldClass } from "../form-styles";
 import { BillingFields, type BillingValues } from "./billing-fields";
 import { useQuote } from "./use-quote";
 
-export type CheckoutFailure = { message: string; errors: Record<string, string> };
+/** A refused checkout: the action's FormResult, its sentence and the fields it concerns. */
+export type CheckoutFailure = Pick<Extract<FormResult<unknown>, { ok: false }>, "message" | "errors">;
 type Values = { email: string; name: string; coupon: string } & Partial<BillingValues>;
 
 const FIELDS = ["email", "name", "coupon"] as const;

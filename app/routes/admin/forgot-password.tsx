@@ -1,8 +1,8 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ForgotPasswordSchema } from "../../../contract/identity";
 import { AuthCard, authButtonClass, Notice } from "../../components/admin/auth-card";
 import { Field } from "../../components/admin/form-field";
-import { pageFailure } from "../public/store-errors.server";
+import { formAction, readValues } from "../../lib/form-action.server";
 import type { Route } from "./+types/forgot-password";
 
 // The same sentence whatever the address: the page never tells whether an e-mail belongs to an admin.
@@ -10,34 +10,26 @@ const SENT = "If that e-mail belongs to an admin, a reset link is on its way. It
 
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
-type ActionResult = { ok: boolean; message: string; errors: Record<string, string> };
-
 /**
  * A plain form post, so the page works before (or without) JavaScript; the same service as
  * POST /api/admin/password/forgot (throttled per address, the lookup and the mail after the answer).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = ForgotPasswordSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.";
-    return data<ActionResult>({ ok: false, message, errors: { email: message } }, { status: 400 });
-  }
-  try {
-    await context.services.passwordReset.forgot(parsed.data.email, {
-      clientIp: context.clientIp,
-      userAgent: request.headers.get("user-agent"),
-    });
-    return data<ActionResult>({ ok: true, message: SENT, errors: {} }, { status: 202 });
-  } catch (error) {
-    const failure = pageFailure(error);
-    return data<ActionResult>({ ok: false, message: failure.message, errors: failure.errors }, { status: failure.status });
-  }
+  return formAction(
+    undefined,
+    async () => {
+      const { email } = readValues({ email: String(form.get("email") ?? "").trim() }, ForgotPasswordSchema);
+      await context.services.passwordReset.forgot(email, { clientIp: context.clientIp, userAgent: request.headers.get("user-agent") });
+      return { message: SENT };
+    },
+    { status: 202 },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const fieldError = actionData?.errors.email;
+  const fieldError = actionData && !actionData.ok ? actionData.errors.email : undefined;
   // A field's own message stands beside it; the line under the form carries the rest (sent, throttled).
   const notice =
     actionData && !fieldError ? { kind: actionData.ok ? ("success" as const) : ("error" as const), text: actionData.message } : null;

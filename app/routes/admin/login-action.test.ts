@@ -29,7 +29,16 @@ const answerOf = (result: unknown): { status: number; body: LoginAnswer } =>
   result && typeof result === "object" && "init" in result
     ? { status: (result as DataAnswer).init?.status ?? 200, body: (result as DataAnswer).data }
     : { status: 200, body: result as LoginAnswer };
+// Signed in, the action throws its redirect (React Router follows a thrown Response as a returned one).
+const redirected = (answer: Promise<unknown>) =>
+  answer.then(
+    (value) => {
+      throw new Error(`expected a redirect, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error as Response,
+  );
 const sessionFrom = (response: Response) => /^session_id=([^;]+);/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+const errorsOf = (answer: LoginAnswer) => (answer.ok ? {} : answer.errors);
 const codeAt = (secret: string, ms = clock) => generate({ secret, epoch: Math.floor(ms / 1000) });
 
 const auditActions = async (email: string) => (await t.services.audit.list({ admin: email })).items.map((row) => row.action);
@@ -38,10 +47,12 @@ describe("the login page's action", () => {
   it("signs in with the password: the API's cookie, an audited session, and a redirect to the safe next", async () => {
     await t.services.admins.createOrReset("page-login@example.com", "page login password 1");
     const context = freshContext();
-    const response = (await loginAction(
-      post({ intent: "password", email: "page-login@example.com", password: "page login password 1", next: "/dashboard/orders?q=1" }),
-      context,
-    )) as Response;
+    const response = await redirected(
+      loginAction(
+        post({ intent: "password", email: "page-login@example.com", password: "page login password 1", next: "/dashboard/orders?q=1" }),
+        context,
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard/orders?q=1");
     expect(response.headers.get("set-cookie")).toMatch(/^session_id=[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax$/);
@@ -49,10 +60,12 @@ describe("the login page's action", () => {
     expect(await auditActions("page-login@example.com")).toContain("login.success");
 
     // A foreign next becomes the overview; over HTTPS the cookie is the __Host- one, Secure.
-    const https = (await loginAction(
-      post({ intent: "password", email: "page-login@example.com", password: "page login password 1", next: "https://evil.test/" }),
-      contextFor("10.30.1.1", true),
-    )) as Response;
+    const https = await redirected(
+      loginAction(
+        post({ intent: "password", email: "page-login@example.com", password: "page login password 1", next: "https://evil.test/" }),
+        contextFor("10.30.1.1", true),
+      ),
+    );
     expect(https.headers.get("location")).toBe("/dashboard/overview");
     expect(https.headers.get("set-cookie")).toMatch(/^__Host-session_id=[^;]+;.*Secure/);
   });
@@ -67,19 +80,19 @@ describe("the login page's action", () => {
         ok: false,
         message: "Invalid email or password.",
         errors: { password: "Invalid email or password." },
-        email: "page-wrong@example.com",
+        value: { email: "page-wrong@example.com" },
       },
     });
     // A bad e-mail: the contract's message by its field.
     const invalid = answerOf(await loginAction(post({ email: "nope", password: "x" }), context));
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors.email).toBe("Enter a valid e-mail address.");
+    expect(errorsOf(invalid.body).email).toBe("Enter a valid e-mail address.");
     // Four more wrong passwords lock the address for this client, as the API does.
     for (let i = 0; i < 4; i++) await loginAction(post({ email: "page-wrong@example.com", password: "still wrong" }), context);
     const locked = answerOf(await loginAction(post({ email: "page-wrong@example.com", password: "page wrong password 1" }), context));
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many login attempts/);
-    expect(locked.body.errors).toEqual({});
+    expect(errorsOf(locked.body)).toEqual({});
   });
 
   it("refuses a post from another site before reading it", async () => {
@@ -99,28 +112,28 @@ describe("the login page's action", () => {
 
     const first = answerOf(await loginAction(post({ intent: "password", email, password }), context));
     expect(first.status).toBe(200);
-    expect(first.body.secondStep).toMatchObject({ methods: ["totp", "recovery_code"], mode: "totp" });
-    const step = first.body.secondStep!;
+    expect(first.body.value?.secondStep).toMatchObject({ methods: ["totp", "recovery_code"], mode: "totp" });
+    const step = first.body.value!.secondStep!;
     const pending = { mfa_token: step.mfaToken, methods: step.methods.join(","), next: "/dashboard/quests" };
 
     // Without JavaScript the switch to a recovery code is a post that only flips the mode.
     const switched = answerOf(await loginAction(post({ ...pending, intent: "switch", mode: "totp" }), context));
-    expect(switched.body.secondStep).toEqual({ ...step, mode: "recovery" });
+    expect(switched.body.value?.secondStep).toEqual({ ...step, mode: "recovery" });
 
     const wrong = answerOf(await loginAction(post({ ...pending, intent: "mfa", mode: "totp", code: "000000" }), context));
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ ok: false, errors: { code: "That code is not valid. Try again." }, secondStep: step });
+    expect(wrong.body).toMatchObject({ ok: false, errors: { code: "That code is not valid. Try again." }, value: { secondStep: step } });
     const notSix = answerOf(await loginAction(post({ ...pending, intent: "mfa", mode: "totp", code: "12" }), context));
-    expect(notSix.body.errors.code).toBe("Enter the 6-digit code from your app.");
+    expect(errorsOf(notSix.body).code).toBe("Enter the 6-digit code from your app.");
 
-    const done = (await loginAction(post({ ...pending, intent: "mfa", mode: "totp", code: await codeAt(secret) }), context)) as Response;
+    const done = await redirected(loginAction(post({ ...pending, intent: "mfa", mode: "totp", code: await codeAt(secret) }), context));
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/dashboard/quests");
     expect(await t.services.auth.sessionAdmin(sessionFrom(done))).toMatchObject({ email });
     // The step's token was used once.
     const again = answerOf(await loginAction(post({ ...pending, intent: "mfa", mode: "recovery", code: recoveryCodes[0] }), context));
     expect(again.status).toBe(401);
-    expect(again.body.errors.code).toMatch(/expired/);
+    expect(errorsOf(again.body).code).toMatch(/expired/);
     expect(await auditActions(email)).toEqual(expect.arrayContaining(["login.password_ok", "login.mfa_failure", "login.success"]));
   });
 
@@ -129,7 +142,7 @@ describe("the login page's action", () => {
       await loginAction(post({ intent: "mfa", mfa_token: "", methods: "totp", mode: "totp", code: "123456" }), freshContext()),
     );
     expect(lost.status).toBe(400);
-    expect(lost.body.secondStep).toBeUndefined();
+    expect(lost.body.value?.secondStep).toBeUndefined();
     expect(lost.body.message).toMatch(/Start again/);
   });
 });

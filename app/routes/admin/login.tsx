@@ -83,17 +83,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<LoginAnswer | null>(actionData ?? null);
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = answer?.errors;
+  const errors = answer && !answer.ok ? answer.errors : undefined;
+  const nextPage = answer?.value?.next;
   useFocusFirstError(formRef, errors ?? {});
 
   // The HttpOnly session cookie is set; as the original site did, reload into the dashboard after 3 seconds, here into
   // the page the guard was asked for (same-site relative paths only; anything else: the overview).
   useEffect(() => {
-    if (!answer?.next) return;
-    const timer = window.setTimeout(() => window.location.assign(answer.next as string), RELOAD_AFTER_MS);
+    if (!nextPage) return;
+    const timer = window.setTimeout(() => window.location.assign(nextPage), RELOAD_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [answer?.next]);
-  const loggedIn = (message: string) => setAnswer({ ok: true, message, errors: {}, next: safeNext(next) });
+  }, [nextPage]);
+  const loggedIn = (message: string) => setAnswer({ ok: true, message, value: { next: safeNext(next) } });
 
   async function passkeyLogin() {
     setBusy(true);
@@ -123,7 +124,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   }
 
   async function sendCode(proof: SecondStepProof) {
-    const step = answer?.secondStep;
+    const step = answer?.value?.secondStep;
     const form = new FormData();
     const [mode, code] = "code" in proof ? ["totp", proof.code] : ["recovery", proof.recovery_code];
     const fields = { intent: "mfa", next, mfa_token: step?.mfaToken ?? "", methods: step?.methods.join(",") ?? "", mode, code };
@@ -133,14 +134,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
     return result.message;
   }
 
-  const success = answer?.next ? answer : null;
-  if (answer?.secondStep && !success) {
+  const success = nextPage ? answer : null;
+  const secondStep = answer?.value?.secondStep;
+  if (answer && secondStep && !success) {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
         <title>Admin login: second step</title>
         <meta name="robots" content="noindex" />
         <LoginSecondStep
-          step={answer.secondStep}
+          step={secondStep}
           field={field}
           send={sendCode}
           onDone={loggedIn}
@@ -155,7 +157,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     );
   }
   // A message already standing by its field is not repeated under the form.
-  const byField = answer && Object.values(answer.errors).includes(answer.message);
+  const byField = answer && !answer.ok && Object.values(answer.errors).includes(answer.message);
   const notice = answer?.message && !byField ? { kind: answer.ok ? ("success" as const) : ("error" as const), text: answer.message } : null;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
@@ -180,7 +182,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           label="Email-Address"
           top="mt-6"
           type="email"
-          defaultValue={answer?.email}
+          defaultValue={answer?.value?.email}
           autoComplete="username"
           error={errors?.email}
           autoFocus={Boolean(errors?.email)}

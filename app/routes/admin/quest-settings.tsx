@@ -2,7 +2,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { QUEST_KINDS, QUEST_PRIZE_KINDS, QUEST_STATUSES } from "../../../contract/quests";
 import { toIndiaDateTimeInput } from "../../../contract/quest-settings";
 import { Field, SelectField, buttonClass, inputClass } from "../../components/admin/form-field";
-import type { FormResult } from "../../lib/form-result";
 import type { Route } from "./+types/quest-settings";
 import { questSettingsAction, questSettingsLoader } from "./quest-settings.server";
 import { QuestSubmissions } from "../../components/admin/quest-submissions";
@@ -19,7 +18,7 @@ const PRIZE = { cash: "Cash", licence: "Licence of a product version", coupon: "
 
 /** /dashboard/quests/:id: what makes a quest module public and how its prize is paid. */
 export default function QuestSettings({ loaderData: { quest, submissions }, actionData }: Route.ComponentProps) {
-  const all = actionData as FormResult | undefined;
+  const all = actionData;
   const result = all?.intent === "settings" ? all : undefined;
   const errors = result && !result.ok ? result.errors : {};
   const busy = useNavigation().state === "submitting";

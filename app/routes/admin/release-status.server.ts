@@ -1,7 +1,9 @@
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { ReleaseStatusSchema, yankReasonIssue, YankReasonSchema } from "../../../contract/release-status";
-import { pageFailure } from "../public/store-errors.server";
+import { NotFoundError } from "../../../server/platform/errors";
+import { releaseStatusIntent } from "../../components/admin/release-status-form";
+import { formAction, readValues, refuseFields } from "../../lib/form-action.server";
 import { requireAdminPage } from "./session.server";
 
 const ReleaseStatusFormSchema = z.object({
@@ -11,14 +13,6 @@ const ReleaseStatusFormSchema = z.object({
   yank_reason: YankReasonSchema.optional(),
 });
 
-export type ReleaseStatusResult = {
-  ok: boolean;
-  message: string;
-  /** Which form answered: "version" or "patch-<id>", so only that one shows the message. */
-  form: string;
-  errors: Record<string, string>;
-};
-
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
@@ -27,6 +21,7 @@ const field = (form: FormData, name: string) => {
 /**
  * Publish, yank (with a reason) or un-yank the version of this screen or one of its patches: the same
  * services as PATCH /api/admin/product-versions/:id and /api/admin/patches/:id, from a plain form post.
+ * The answer's intent names the form that posted (releaseStatusIntent), so only that one shows it.
  */
 export async function changeReleaseStatus(request: Request, context: AppLoadContext, versionId: number) {
   const admin = await requireAdminPage(request, context);
@@ -39,33 +34,21 @@ export async function changeReleaseStatus(request: Request, context: AppLoadCont
     // A reason only goes with a yank; the publish buttons post none.
     yank_reason: status === "yanked" ? (field(form, "yank_reason") ?? "") : undefined,
   };
-  const parsed = ReleaseStatusFormSchema.safeParse(raw);
-  const formName = raw.target === "patch" ? `patch-${raw.id}` : "version";
-  const fail = (message: string, errors: Record<string, string>, code: number) =>
-    data<ReleaseStatusResult>({ ok: false, message, form: formName, errors }, { status: code });
-  if (!parsed.success) return fail("Choose what to do with the release.", {}, 400);
-  const input = parsed.data;
-  const reasonIssue = yankReasonIssue(input);
-  if (reasonIssue) return fail(reasonIssue, { yank_reason: reasonIssue }, 400);
-  const actor = { adminId: admin.id, clientIp: context.clientIp };
-  const change = { status: input.status, ...(input.yank_reason ? { yank_reason: input.yank_reason } : {}) };
-  try {
+  const intent = releaseStatusIntent(raw.target === "patch" ? "patch" : "version", raw.id ?? "");
+  return formAction(intent, async () => {
+    const input = readValues(raw, ReleaseStatusFormSchema, "Choose what to do with the release.");
+    const reasonIssue = yankReasonIssue(input);
+    if (reasonIssue) refuseFields({ yank_reason: reasonIssue }, reasonIssue);
+    const actor = { adminId: admin.id, clientIp: context.clientIp };
+    const change = { status: input.status, ...(input.yank_reason ? { yank_reason: input.yank_reason } : {}) };
     if (input.target === "patch") {
       const version = await context.services.productVersions.find(versionId);
-      if (!version?.patches.some((p) => p.id === input.id)) return fail("There is no such patch of this version.", {}, 404);
+      if (!version?.patches.some((p) => p.id === input.id)) throw new NotFoundError("There is no such patch of this version.");
       const patch = await context.services.patches.update(input.id, change, actor);
-      return data<ReleaseStatusResult>({
-        ok: true,
-        message: `Patch ${patch.patch_version} is ${patch.status}.`,
-        form: formName,
-        errors: {},
-      });
+      return { message: `Patch ${patch.patch_version} is ${patch.status}.` };
     }
-    if (input.id !== versionId) return fail("There is no such product version.", {}, 404);
+    if (input.id !== versionId) throw new NotFoundError("There is no such product version.");
     const version = await context.services.productVersions.update(versionId, change, actor);
-    return data<ReleaseStatusResult>({ ok: true, message: `Version ${version.version} is ${version.status}.`, form: formName, errors: {} });
-  } catch (error) {
-    const failure = pageFailure(error);
-    return fail(failure.message, failure.errors, failure.status);
-  }
+    return { message: `Version ${version.version} is ${version.status}.` };
+  });
 }

@@ -35,7 +35,7 @@ const box = "mt-6 rounded-lg bg-white p-4 shadow";
 export default function VersionDetailScreen({ loaderData: { version: v, builds, verifies }, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   // The release-status forms answer with the form they belong to; the edit, archive and delete forms with an intent.
-  const statusFeedback = actionData && "form" in actionData ? actionData : undefined;
+  const statusFeedback = actionData?.intent?.startsWith("status-") ? actionData : undefined;
   const facts: [string, string][] = [
     ["Amount", formatInr(v.amount)],
     ["For sale", v.for_sale ? "yes" : "no"],

@@ -11,11 +11,16 @@ export type PartIntent = (typeof PART_INTENTS)[number];
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-/** The posted `id` of a build or patch: a positive 4-byte integer, as the API's path takes it. */
+/**
+ * The posted `id` of a build or patch: a positive 4-byte integer, as the API's path takes it. Like a
+ * path, an id that is not one names nothing: not found, rather than a field to correct.
+ */
 function postedId(form: FormData): number {
-  const id = PatchIdSchema.safeParse(text(form, "id"));
-  if (!id.success) throw new NotFoundError("There is no such build or patch of this version.");
-  return id.data;
+  try {
+    return readValues(text(form, "id"), PatchIdSchema);
+  } catch {
+    throw new NotFoundError("There is no such build or patch of this version.");
+  }
 }
 
 /**

@@ -1,11 +1,13 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { AccountSignInSchema, AccountVerifySchema } from "../../../contract/account";
 import { currentCustomer, NO_STORE, returnPath, SIGN_IN_PATH, signedIn } from "./account-session.server";
-import { pageFailure } from "./store-errors.server";
+import { formAction, pageFailure, readValues, refuseFields } from "../../lib/form-action.server";
 
-export type SignInState = { step: "email" | "code"; email: string; message: string; error: string; fieldErrors: Record<string, string>; next: string };
+/** Which step the page shows after a post, with the address and the page to return to. */
+type SignInStep = { step: "email" | "code"; email: string; next: string };
 
-const baseState = (s: Partial<SignInState>): SignInState => ({ step: "email", email: "", message: "", error: "", fieldErrors: {}, next: "", ...s });
+const EMAIL_REFUSED = "Enter a valid e-mail address.";
+const CODE_REFUSED = "Enter the 6 digits of the code.";
 
 const NOTES: Record<string, string> = {
   link: "That sign-in link has expired or was already used. Ask for a new code below.",
@@ -27,30 +29,41 @@ export async function submitSignIn(request: Request, context: AppLoadContext) {
   const intent = field("intent");
   const email = field("email").trim();
   const next = returnPath(field("next"));
-  const state = (s: Partial<SignInState>) => baseState({ next, ...s });
+  if (intent === "token") return signInByLink(field("token"), context, next);
+  const step = intent === "send" ? "email" : "code";
+  return formAction<SignInStep>(
+    undefined,
+    async () => {
+      if (intent === "send") {
+        const input = readValues({ email }, AccountSignInSchema, EMAIL_REFUSED);
+        await context.services.customerSignIn.request(input.email, context.clientIp);
+        return { message: "We have mailed a 6-digit code to this address. It works for 15 minutes.", value: { step: "code", email, next } };
+      }
+      const input = readValues({ email, code: field("code") }, AccountVerifySchema, CODE_REFUSED);
+      if (!("code" in input)) refuseFields({ code: CODE_REFUSED }, CODE_REFUSED);
+      throw await signedIn(await context.services.customerSignIn.verifyCode(input.email, input.code, context.clientIp), context, next);
+    },
+    {
+      // The step's one field carries the refusal: a mistyped address, else the code (a wrong, used or throttled one).
+      refused: (failure) => {
+        const errors: Record<string, string> = intent === "send" && failure.errors.email ? { email: failure.message } : { code: failure.message };
+        return { errors, value: { step, email, next } };
+      },
+    },
+  );
+}
+
+/** The mailed link's token: signed in, or back on this page with a sentence (never an error page) when it has expired or was used. */
+async function signInByLink(token: string, context: AppLoadContext, next: string) {
+  const used = redirect(`${SIGN_IN_PATH}?link=used`);
+  let customerId: number;
   try {
-    if (intent === "send") {
-      const parsed = AccountSignInSchema.safeParse({ email });
-      if (!parsed.success) return data(state({ email, error: "Enter a valid e-mail address.", fieldErrors: { email: "Enter a valid e-mail address." } }), 400);
-      await context.services.customerSignIn.request(parsed.data.email, context.clientIp);
-      return data(state({ step: "code", email, message: "We have mailed a 6-digit code to this address. It works for 15 minutes." }));
-    }
-    if (intent === "token") {
-      const parsed = AccountVerifySchema.safeParse({ token: field("token") });
-      if (!parsed.success || !("token" in parsed.data)) throw redirect(`${SIGN_IN_PATH}?link=used`);
-      return await signedIn(await context.services.customerSignIn.verifyToken(parsed.data.token, context.clientIp), context, next);
-    }
-    const parsed = AccountVerifySchema.safeParse({ email, code: field("code") });
-    if (!parsed.success || !("code" in parsed.data)) {
-      const message = "Enter the 6 digits of the code.";
-      return data(state({ step: "code", email, error: message, fieldErrors: { code: message } }), 400);
-    }
-    return await signedIn(await context.services.customerSignIn.verifyCode(parsed.data.email, parsed.data.code, context.clientIp), context, next);
+    const input = readValues({ token }, AccountVerifySchema);
+    if (!("token" in input)) throw used;
+    customerId = await context.services.customerSignIn.verifyToken(input.token, context.clientIp);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const failure = pageFailure(error);
-    // An expired or used link lands back here with a sentence, never on an error page.
-    if (intent === "token") throw redirect(`${SIGN_IN_PATH}?link=used`);
-    return data(state({ step: intent === "send" ? "email" : "code", email, error: failure.message, fieldErrors: { code: failure.message } }), failure.status);
+    pageFailure(error);
+    throw used;
   }
+  return signedIn(customerId, context, next);
 }

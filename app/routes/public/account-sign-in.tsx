@@ -18,10 +18,14 @@ const button = "mt-4 rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white ho
 /** /account/sign-in: the e-mail, then the mailed 6-digit code. Plain form posts: works without JavaScript. */
 export default function AccountSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const step = actionData?.step ?? "email";
+  const kept = actionData?.value;
+  const step = kept?.step ?? "email";
+  const error = actionData && !actionData.ok ? actionData.message : "";
+  const fieldErrors = actionData && !actionData.ok ? actionData.errors : {};
+  const next = kept?.next ?? loaderData.next;
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (actionData?.error) errorRef.current?.focus();
+    if (actionData && !actionData.ok) errorRef.current?.focus();
   }, [actionData]);
   return (
     <>
@@ -33,20 +37,20 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
               {loaderData.note}
             </p>
           ) : null}
-          {actionData?.message ? (
+          {actionData?.ok && actionData.message ? (
             <p className="rounded-lg border border-sky-300 bg-sky-50 p-3" data-testid="sign-in-message">
               {actionData.message}
             </p>
           ) : null}
-          {actionData?.error ? (
+          {error ? (
             <p ref={errorRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" id="sign-in-error">
-              {actionData.error}
+              {error}
             </p>
           ) : null}
         </div>
         {step === "email" ? (
           <Form method="post" className="max-w-md">
-            {(actionData?.next ?? loaderData.next) ? <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} /> : null}
+            {next ? <input type="hidden" name="next" value={next} /> : null}
             <p>No password: we mail you a code. Use the e-mail address you bought with, or any address to take part in quests.</p>
             <label htmlFor="account-email" className="mt-4 block font-semibold">
               E-mail address
@@ -57,9 +61,9 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
               type="email"
               autoComplete="email"
               required
-              defaultValue={actionData?.email ?? ""}
-              aria-invalid={actionData?.fieldErrors?.email ? true : undefined}
-              aria-describedby={actionData?.error ? "sign-in-error" : undefined}
+              defaultValue={kept?.email ?? ""}
+              aria-invalid={fieldErrors.email ? true : undefined}
+              aria-describedby={error ? "sign-in-error" : undefined}
               className={fieldClass}
             />
             <button type="submit" name="intent" value="send" className={button} disabled={busy}>
@@ -68,8 +72,8 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
           </Form>
         ) : (
           <Form method="post" className="max-w-md">
-            {(actionData?.next ?? loaderData.next) ? <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} /> : null}
-            <input type="hidden" name="email" value={actionData?.email ?? ""} />
+            {next ? <input type="hidden" name="next" value={next} /> : null}
+            <input type="hidden" name="email" value={kept?.email ?? ""} />
             <label htmlFor="account-code" className="block font-semibold">
               The 6-digit code from the mail
             </label>
@@ -81,8 +85,8 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
               pattern="[0-9]{6}"
               maxLength={6}
               required
-              aria-invalid={actionData?.fieldErrors?.code ? true : undefined}
-              aria-describedby={actionData?.error ? "sign-in-error" : undefined}
+              aria-invalid={fieldErrors.code ? true : undefined}
+              aria-describedby={error ? "sign-in-error" : undefined}
               className={`${fieldClass} font-mono text-lg tracking-widest`}
             />
             <button type="submit" name="intent" value="code" className={button} disabled={busy}>

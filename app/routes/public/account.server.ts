@@ -1,10 +1,10 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { NO_STORE, requireCustomerPage, signedOut } from "./account-session.server";
-import { pageFailure } from "./store-errors.server";
+import { InvalidInputError } from "../../../server/platform/errors";
+import { formAction, refuseFields } from "../../lib/form-action.server";
 
-export type AccountResult = {
-  message: string;
-  error: string;
+/** What a button's answer shows besides its sentence, by the licence it concerns. */
+type AccountShown = {
   revealed?: { licenceId: number; key: string };
   rotated?: boolean;
   /** An offline licence file just made for a machine of that licence. */
@@ -36,45 +36,45 @@ export async function submitAccount(request: Request, context: AppLoadContext) {
     return typeof raw === "string" && ID.test(raw) ? Number(raw) : 0;
   };
   const account = context.services.customerAccount;
-  const done = (result: Partial<AccountResult>) => data({ message: "", error: "", ...result } as AccountResult, { headers: NO_STORE });
-  try {
-    switch (form.get("intent")) {
-      case "reveal":
-        return done({ revealed: { licenceId: id("licence"), key: await account.reveal(customer.id, id("licence")) } });
-      case "release":
-        await account.releaseMachine(customer.id, id("licence"), id("machine"));
-        return done({ message: "The seat is free. Activate the tool on another machine when you like." });
-      case "rotate": {
-        if (form.get("confirm") !== "yes") return data({ message: "", error: "Tick the box to confirm the new key." } as AccountResult, 400);
-        const key = await account.rotate(customer, id("licence"));
-        return done({
-          revealed: { licenceId: id("licence"), key },
-          rotated: true,
-          message: "Your new key is ready and on its way by mail. The old key no longer works; activate your machines again.",
-        });
+  const intent = form.get("intent");
+  return formAction<AccountShown>(
+    undefined,
+    async () => {
+      switch (intent) {
+        case "reveal":
+          return { message: "", value: { revealed: { licenceId: id("licence"), key: await account.reveal(customer.id, id("licence")) } } };
+        case "release":
+          await account.releaseMachine(customer.id, id("licence"), id("machine"));
+          return { message: "The seat is free. Activate the tool on another machine when you like." };
+        case "rotate": {
+          if (form.get("confirm") !== "yes") refuseFields({ confirm: "Tick the box to confirm the new key." }, "Tick the box to confirm the new key.");
+          const key = await account.rotate(customer, id("licence"));
+          return {
+            message: "Your new key is ready and on its way by mail. The old key no longer works; activate your machines again.",
+            value: { revealed: { licenceId: id("licence"), key }, rotated: true },
+          };
+        }
+        case "licence-file":
+        case "licence-file-new": {
+          const licenceId = id("licence");
+          const machine = intent === "licence-file" ? { id: id("machine") } : { fingerprint: String(form.get("fingerprint") ?? "") };
+          const made = await account.licenceFile(customer.id, licenceId, machine, context.clientIp);
+          return {
+            message: `The licence file for ${made.fingerprint} is below: copy it to that machine.`,
+            value: { licenceFile: { licenceId, ...made } },
+          };
+        }
+        case "download": {
+          const link = await account.downloadLink(customer.id, id("licence"), id("artifact"), context.clientIp);
+          throw redirect(link.url, { status: 303, headers: NO_STORE });
+        }
+        case "receipt":
+          await account.resendReceipt(customer.id, id("order"));
+          return { message: "The receipt is on its way to your inbox." };
+        default:
+          throw new InvalidInputError("Unknown action.");
       }
-      case "licence-file":
-      case "licence-file-new": {
-        const licenceId = id("licence");
-        const machine = form.get("intent") === "licence-file" ? { id: id("machine") } : { fingerprint: String(form.get("fingerprint") ?? "") };
-        const made = await account.licenceFile(customer.id, licenceId, machine, context.clientIp);
-        return done({
-          licenceFile: { licenceId, ...made },
-          message: `The licence file for ${made.fingerprint} is below: copy it to that machine.`,
-        });
-      }
-      case "download": {
-        const link = await account.downloadLink(customer.id, id("licence"), id("artifact"), context.clientIp);
-        return redirect(link.url, { status: 303, headers: NO_STORE });
-      }
-      case "receipt":
-        await account.resendReceipt(customer.id, id("order"));
-        return done({ message: "The receipt is on its way to your inbox." });
-      default:
-        return data({ message: "", error: "Unknown action." } as AccountResult, 400);
-    }
-  } catch (error) {
-    const failure = pageFailure(error);
-    return data({ message: "", error: failure.message } as AccountResult, { status: failure.status, headers: NO_STORE });
-  }
+    },
+    { headers: NO_STORE },
+  );
 }

@@ -48,9 +48,10 @@ const day = (iso: string | null) => (iso ? formatDate(iso) : "");
 /** /account: the customer's orders, licence keys, machines and downloads. Every button is a plain form post. */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { name, email, orders, builds, documents, quests } = loaderData;
+  const shown = actionData?.value;
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (actionData?.error) errorRef.current?.focus();
+    if (actionData && !actionData.ok) errorRef.current?.focus();
   }, [actionData]);
   return (
     <>
@@ -64,10 +65,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
         <div aria-live="polite" data-testid="account-result">
-          {actionData?.message ? <p className="rounded-lg border border-green-300 bg-green-50 p-3">{actionData.message}</p> : null}
-          {actionData?.error ? (
+          {actionData?.ok && actionData.message ? <p className="rounded-lg border border-green-300 bg-green-50 p-3">{actionData.message}</p> : null}
+          {actionData && !actionData.ok ? (
             <p ref={errorRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-              {actionData.error}
+              {actionData.message}
             </p>
           ) : null}
         </div>
@@ -93,8 +94,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {o.licence ? (
                 <LicencePanel
                   licence={o.licence}
-                  revealedKey={actionData?.revealed?.licenceId === o.licence.id ? actionData.revealed.key : undefined}
-                  licenceFile={actionData?.licenceFile?.licenceId === o.licence.id ? actionData.licenceFile : undefined}
+                  revealedKey={shown?.revealed?.licenceId === o.licence.id ? shown.revealed.key : undefined}
+                  licenceFile={shown?.licenceFile?.licenceId === o.licence.id ? shown.licenceFile : undefined}
                 />
               ) : null}
               {o.licence ? <LicenceDownloads productId={o.product_id} licenceId={o.licence.id} builds={builds[o.licence.id] ?? []} /> : null}

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { pageFailure } from "./store-errors.server";
+import { NotFoundError } from "../../../server/platform/errors";
+import { formAction, pageFailure } from "../../lib/form-action.server";
 
 /** The receipt of an order; the token in its link is what lets its buyer (and nobody else) open it. */
 export const receiptUrl = (orderId: number, token: string) => `/checkout/receipt/${orderId}?token=${encodeURIComponent(token)}`;
@@ -42,22 +43,18 @@ export async function submitTestPay(request: Request, context: AppLoadContext) {
   const rawId = form.get("order");
   const token = form.get("token");
   const store = context.services.store;
-  if (store.provider.name !== "test" || typeof rawId !== "string" || typeof token !== "string" || !ORDER_ID.test(rawId)) {
-    return data({ failure: MISSING }, { status: 404 });
-  }
-  const orderId = Number(rawId);
-  try {
+  return formAction(undefined, async () => {
+    if (store.provider.name !== "test" || typeof rawId !== "string" || typeof token !== "string" || !ORDER_ID.test(rawId)) {
+      throw new NotFoundError(MISSING);
+    }
+    const orderId = Number(rawId);
     if (form.get("intent") === "fail") {
       await store.testProvider.fail(orderId, token);
       throw redirect(receiptUrl(orderId, token));
     }
     const answer = await store.orders.confirm(orderId, await store.testProvider.pay(orderId, token), context.clientIp);
     throw redirect(answer.receipt_url);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const failure = pageFailure(error);
-    return data({ failure: failure.message }, { status: failure.status });
-  }
+  });
 }
 
 /** The receipt's loader: any state of the order, 404 for a wrong id or token. */

@@ -42,9 +42,9 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
         <p role="note" className="rounded-lg border-2 border-amber-500 bg-amber-50 p-4 font-semibold text-amber-950">
           Test mode: no money moves. No card or account is asked for, and no payment is made.
         </p>
-        {actionData?.failure ? (
+        {actionData && !actionData.ok ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-            {actionData.failure}{" "}
+            {actionData.message}{" "}
             <Link className="underline" to={`/checkout/receipt/${view.order_id}?token=${encodeURIComponent(token)}`}>
               See the order
             </Link>

@@ -1,10 +1,16 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { fieldErrorsOf } from "../../../contract/field-errors";
-import { COUPON_REASON_TEXT, CreateOrderRequestSchema } from "../../../contract/store";
-import { pageFailure } from "./store-errors.server";
+import { COUPON_REASON_TEXT, type CreatedOrder, CreateOrderRequestSchema } from "../../../contract/store";
+import { NotFoundError } from "../../../server/platform/errors";
+import { formAction, readValues } from "../../lib/form-action.server";
 import { taxIsOn } from "../../../contract/tax-config";
 
 export type CheckoutValues = { email: string; name: string; coupon: string; state_code: string; gstin: string; legal_name: string; address: string };
+
+/** What the checkout page shows after a post: what was typed, and an order waiting for Razorpay's checkout. */
+type CheckoutShown = {
+  values: CheckoutValues;
+  order?: Pick<CreatedOrder, "order_id" | "total" | "payment" | "receipt_url"> & { productName: string };
+};
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -52,31 +58,25 @@ export async function submitCheckout(productId: string, request: Request, contex
   const billing = taxIsOn(context.config.site.tax) || state_code ? { state_code, gstin, legal_name, address } : undefined;
   const store = context.services.store;
   const item = await store.catalogue.forProduct(productId);
-  if (!item) return data({ values, failure: { message: "This product is not for sale at the moment.", errors: {} } }, { status: 404 });
-  // The version the buyer saw the price of; the service refuses it if it is no longer for sale.
-  const version = text(form, "version") || item.version;
-  const parsed = CreateOrderRequestSchema.safeParse({
-    product_id: productId,
-    version,
-    email: values.email,
-    name: values.name,
-    coupon: values.coupon,
-    billing,
-  });
-  if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
-    return data({ values, failure: { message: "Please correct the marked fields.", errors } }, { status: 400 });
-  }
-  try {
-    const order = await store.checkout.createOrder(parsed.data, context.clientIp);
-    // Nothing to pay (a 100 % coupon): the order is placed already, its licence on the receipt.
-    if (order.status === "placed") throw redirect(order.receipt_url);
-    if (order.provider === "test") throw redirect(testPayUrl(order.order_id, order.token));
-    const { order_id, total, payment, receipt_url } = order;
-    return data({ values, order: { order_id, total, payment, receipt_url, productName: item.product_name } });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const failure = pageFailure(error);
-    return data({ values, failure }, { status: failure.status });
-  }
+  return formAction<CheckoutShown>(
+    undefined,
+    async () => {
+      if (!item) throw new NotFoundError("This product is not for sale at the moment.");
+      // The version the buyer saw the price of; the service refuses it if it is no longer for sale.
+      const version = text(form, "version") || item.version;
+      const input = readValues(
+        { product_id: productId, version, email: values.email, name: values.name, coupon: values.coupon, billing },
+        CreateOrderRequestSchema,
+        "Please correct the marked fields.",
+      );
+      const order = await store.checkout.createOrder(input, context.clientIp);
+      // Nothing to pay (a 100 % coupon): the order is placed already, its licence on the receipt.
+      if (order.status === "placed") throw redirect(order.receipt_url);
+      if (order.provider === "test") throw redirect(testPayUrl(order.order_id, order.token));
+      const { order_id, total, payment, receipt_url } = order;
+      return { message: "", value: { values, order: { order_id, total, payment, receipt_url, productName: item.product_name } } };
+    },
+    // A refused form comes back with what was typed.
+    { refused: () => ({ value: { values } }) },
+  );
 }

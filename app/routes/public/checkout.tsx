@@ -40,8 +40,9 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
       </>
     );
   }
-  const order = actionData && "order" in actionData ? actionData.order : undefined;
-  const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
+  const values = actionData?.value?.values;
+  const order = actionData?.ok ? actionData.value?.order : undefined;
+  const failure = actionData && !actionData.ok ? actionData : undefined;
   const back = productPage(item.product_id);
   return (
     <>
@@ -53,7 +54,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
           {order ? (
             <>
               <h2 className="mb-4 text-xl font-bold">Pay for order {order.order_id}</h2>
-              <RazorpayPay order={order} email={actionData?.values.email ?? ""} name={actionData?.values.name ?? ""} />
+              <RazorpayPay order={order} email={values?.email ?? ""} name={values?.name ?? ""} />
             </>
           ) : (
             <CheckoutForm
@@ -61,7 +62,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
               provider={provider}
               reasons={reasons}
               initialCoupon={coupon}
-              values={actionData?.values}
+              values={values}
               taxOn={taxOn}
               defaultState={defaultState}
               failure={failure}

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { CONTACT_MESSAGES } from "../../../contract/contact-messages";
 import { PageHero, Prose } from "../../components/page-hero";
 import type { Route } from "./+types/contact-sent";
@@ -11,10 +11,7 @@ export function meta() {
   return [{ title: "Your message" }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactForm(request, context);
-  return data(result, { status: result.status });
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitContactForm(request, context);
 
 // Field names as the forms label them (home-contact-form.tsx, campus-contact-form.tsx), so an error
 // says "Organisation type", not "orgType".
@@ -40,7 +37,7 @@ export default function ContactSent({ actionData }: Route.ComponentProps) {
       </>
     );
   }
-  const campus = actionData.kind === "campus";
+  const campus = actionData.value?.kind === "campus";
   const title = actionData.ok
     ? campus ? CONTACT_MESSAGES.campusSuccess : CONTACT_MESSAGES.generalSuccess
     : campus ? CONTACT_MESSAGES.campusFailure : CONTACT_MESSAGES.generalFailure;
@@ -50,7 +47,7 @@ export default function ContactSent({ actionData }: Route.ComponentProps) {
       <PageHero title={title} />
       <Prose>
         {actionData.ok ? <p>Thank you. We read every message and answer within one working day.</p> : <p>{actionData.message}</p>}
-        {actionData.errors ? (
+        {!actionData.ok && Object.keys(actionData.errors).length ? (
           <ul className="list-disc pl-6">
             {Object.entries(actionData.errors).map(([field, text]) => <li key={field}>{FIELD_LABELS[campus ? "campus" : "general"][field] ?? field}: {text}</li>)}
           </ul>

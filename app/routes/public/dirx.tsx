@@ -58,7 +58,7 @@ export default function Dirx({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.free ? null : <BuyBox productId="dirx" productName={loaderData.productName} />}
         {loaderData.sale && !loaderData.free ? <SaleNote productName={loaderData.productName} sale={loaderData.sale} /> : null}
         {published ? (
-          <ProductDownloads productId="dirx" productName={loaderData.productName} free={loaderData.free} builds={loaderData.builds} error={actionData?.error} />
+          <ProductDownloads productId="dirx" productName={loaderData.productName} free={loaderData.free} builds={loaderData.builds} error={actionData && !actionData.ok ? actionData.message : undefined} />
         ) : loaderData.fallback && downloads().length > 0 ? (
           <>
             <h2 className="text-2xl font-bold">Download</h2>

@@ -1,7 +1,8 @@
-import { type AppLoadContext, data, redirect } from "react-router";
-import { pageFailure } from "./store-errors.server";
+import { type AppLoadContext, redirect } from "react-router";
+import { formAction } from "../../lib/form-action.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
+const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * A product page's builds (the newest published release's, per platform and architecture: the same
@@ -23,11 +24,12 @@ export async function loadProductBuilds(productId: string, context: AppLoadConte
 export async function downloadFromProductPage(request: Request, context: AppLoadContext) {
   const raw = (await request.formData()).get("artifact");
   const artifactId = typeof raw === "string" && ID.test(raw) ? Number(raw) : 0;
-  try {
-    const link = await context.services.downloads.issue({ artifact_id: artifactId }, context.clientIp);
-    return redirect(link.url, { status: 303, headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    const failure = pageFailure(error);
-    return data({ error: failure.message }, { status: failure.status, headers: { "Cache-Control": "no-store" } });
-  }
+  return formAction(
+    undefined,
+    async () => {
+      const link = await context.services.downloads.issue({ artifact_id: artifactId }, context.clientIp);
+      throw redirect(link.url, { status: 303, headers: NO_STORE });
+    },
+    { headers: NO_STORE },
+  );
 }

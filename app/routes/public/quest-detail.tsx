@@ -99,7 +99,7 @@ export default function QuestDetail({ loaderData, actionData }: Route.ComponentP
               questId={quest.id}
               kind={quest.kind}
               view={loaderData.participant}
-              result={actionData ?? (loaderData.sent ? { message: loaderData.sent, error: "", fieldErrors: {} } : null)}
+              result={actionData ?? (loaderData.sent ? { ok: true, message: loaderData.sent } : null)}
             />
           ) : null}
           {state === "open" && loaderData.participant ? null : (

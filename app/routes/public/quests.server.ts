@@ -1,11 +1,11 @@
 import { type AppLoadContext, data } from "react-router";
 import { formToInput, type PublicQuest } from "../../../server/features/quests";
-import { domainErrorKind } from "../../../server/platform/errors";
+import { domainErrorKind, UnauthenticatedError } from "../../../server/platform/errors";
 import type { QuestView } from "../../components/quests/quest-facts";
 import { renderSafeMarkdown } from "../../lib/safe-markdown.server";
-import type { TakePartResult, TakePartView } from "../../components/quests/take-part-form";
+import type { TakePartView } from "../../components/quests/take-part-form";
 import { currentCustomer, NO_STORE } from "./account-session.server";
-import { pageFailure } from "./store-errors.server";
+import { formAction } from "../../lib/form-action.server";
 
 /** A product's display name from the catalogue, for a licence or coupon prize. */
 async function productNames(ids: (string | null)[], context: AppLoadContext): Promise<Map<string, string>> {
@@ -88,26 +88,25 @@ export async function submitQuest(idText: string, context: AppLoadContext, reque
   const form = await request.formData();
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
   const customer = await currentCustomer(request, context);
-  const done = (result: Partial<TakePartResult>, status = 200) =>
-    data({ message: "", error: "", fieldErrors: {}, ...result } as TakePartResult, { status, headers: NO_STORE });
-  if (!customer) return done({ error: "Please sign in to take part." }, 401);
   const submissions = context.services.questSubmissions;
-  try {
-    if (text("intent") === "flag") {
-      await submissions.flag(customer.id, id, text("flag") ?? "");
-      return done({ message: "That is the flag: your submission is accepted." });
-    }
-    const input = formToInput({
-      body: text("body"),
-      links: text("links"),
-      display_name: text("display_name"),
-      public_credit: text("public_credit"),
-      edit: text("edit"),
-    });
-    await submissions.submit(customer.id, id, input);
-    return done({ message: "Your submission is saved." });
-  } catch (error) {
-    const failure = pageFailure(error);
-    return done({ error: failure.message, fieldErrors: failure.errors ?? {} }, failure.status);
-  }
+  return formAction(
+    undefined,
+    async () => {
+      if (!customer) throw new UnauthenticatedError("Please sign in to take part.");
+      if (text("intent") === "flag") {
+        await submissions.flag(customer.id, id, text("flag") ?? "");
+        return { message: "That is the flag: your submission is accepted." };
+      }
+      const input = formToInput({
+        body: text("body"),
+        links: text("links"),
+        display_name: text("display_name"),
+        public_credit: text("public_credit"),
+        edit: text("edit"),
+      });
+      await submissions.submit(customer.id, id, input);
+      return { message: "Your submission is saved." };
+    },
+    { headers: NO_STORE },
+  );
 }

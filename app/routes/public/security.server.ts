@@ -1,8 +1,6 @@
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { SECURITY_REPORT_RECEIVED } from "../../../server/features/security";
-import { pageFailure } from "./store-errors.server";
-
-export type ReportFormResult = { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, string> };
+import { formAction } from "../../lib/form-action.server";
 
 /** The policy's scope (the catalogue by name) and where encrypted mail goes. */
 export async function loadSecurityPage(context: AppLoadContext) {
@@ -19,14 +17,16 @@ export async function submitSecurityReport(request: Request, context: AppLoadCon
   const form = await request.formData();
   const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
   if (!values.botcheck) delete values.botcheck;
-  try {
-    await context.services.securityReports.submit(values, context.clientIp);
-    return data<ReportFormResult>({ ok: true, message: SECURITY_REPORT_RECEIVED, errors: {}, values: {} });
-  } catch (error) {
-    const failure = pageFailure(error);
-    const { botcheck: _bot, ...typed } = values;
-    // A one-line field cannot hold a line break (HTML drops it from a value): it comes back as a space.
-    const kept = Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, k === "details" ? v : v.replace(/[\r\n]+/g, " ")]));
-    return data<ReportFormResult>({ ok: false, message: failure.message, errors: failure.errors, values: kept }, { status: failure.status });
-  }
+  const { botcheck: _bot, ...typed } = values;
+  return formAction<Record<string, string>>(
+    undefined,
+    async () => {
+      await context.services.securityReports.submit(values, context.clientIp);
+      return { message: SECURITY_REPORT_RECEIVED };
+    },
+    {
+      // A one-line field cannot hold a line break (HTML drops it from a value): it comes back as a space.
+      refused: () => ({ value: Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, k === "details" ? v : v.replace(/[\r\n]+/g, " ")])) }),
+    },
+  );
 }

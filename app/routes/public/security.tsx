@@ -47,7 +47,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
     if (actionData) outcomeRef.current?.focus();
   }, [actionData]);
   const errors = actionData?.ok === false ? actionData.errors : {};
-  const values = actionData?.ok === false ? actionData.values : {};
+  const values = actionData?.ok === false ? (actionData.value ?? {}) : {};
   const described = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
   return (
     <>

@@ -1,19 +1,18 @@
 import { Form, useSubmit } from "react-router";
 import type { OrderLicence } from "../../../../contract/admin-order-detail";
+import type { FormResult } from "../../../lib/form-result";
 import { useConfirm } from "../confirm-dialog";
 import { Field, buttonClass, secondaryButtonClass } from "../form-field";
 import { LocalTime } from "../local-time";
 import { ActionMessage, Facts } from "./order-section";
 
-type Result = { intent: string; ok: boolean; message: string; errors: Record<string, string> };
-
 const STATE_LABEL = { valid: "Valid", expired: "Expired", revoked: "Revoked" } as const;
 
 /** The licence, its machines (each with Free this machine) and the revoke/restore and extend forms. */
-export function LicencePanel({ licence, result, busy }: { licence: OrderLicence; result?: Result; busy: boolean }) {
+export function LicencePanel({ licence, result, busy }: { licence: OrderLicence; result?: FormResult<unknown>; busy: boolean }) {
   const [dialog, confirm] = useConfirm();
   const submit = useSubmit();
-  const errors = result?.errors ?? {};
+  const errors = result && !result.ok ? result.errors : {};
   // With JavaScript, a revoke is confirmed first; without it the form posts straight away.
   const confirmRevoke = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();

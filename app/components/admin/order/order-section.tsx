@@ -25,7 +25,7 @@ export function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
 }
 
 /** The answer to the form just sent, where that form is; announced politely or as an alert. */
-export function ActionMessage({ result, intent }: { result?: { intent: string; ok: boolean; message: string }; intent: string }) {
+export function ActionMessage({ result, intent }: { result?: { intent?: string; ok: boolean; message: string }; intent: string }) {
   if (!result || result.intent !== intent) return null;
   return (
     <p role={result.ok ? "status" : "alert"} className={`mt-2 text-sm ${result.ok ? "text-green-800" : "text-red-700"}`}>

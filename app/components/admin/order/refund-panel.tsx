@@ -1,13 +1,12 @@
 import { Form, useSubmit } from "react-router";
 import type { AdminOrderDetail } from "../../../../contract/admin-order-detail";
+import type { FormResult } from "../../../lib/form-result";
 import { formatInr } from "../../../lib/money";
 import { useConfirm } from "../confirm-dialog";
 import { Field } from "../form-field";
 import { LocalTime } from "../local-time";
 import { ActionMessage } from "./order-section";
 import { PendingRefundNote } from "./pending-refund-note";
-
-type Result = { intent: string; ok: boolean; message: string; errors: Record<string, string>; refundKey?: string };
 
 const STATUS_LABEL = { pending: "waiting for the provider", processed: "processed", failed: "not taken by the provider" } as const;
 
@@ -27,12 +26,13 @@ export function RefundPanel({
 }: {
   order: AdminOrderDetail;
   refundKey: string;
-  result?: Result;
+  /** The order action's answer (its type is the action's, `useActionData<typeof action>`). */
+  result?: FormResult<{ refundKey: string }>;
   busy: boolean;
 }) {
   const [dialog, confirm] = useConfirm();
   const submit = useSubmit();
-  const errors = result?.intent === "refund" ? result.errors : {};
+  const errors = result?.intent === "refund" && !result.ok ? result.errors : {};
   const noteOf = new Map(order.credit_notes.map((c) => [c.refund_id, c.number]));
   // With JavaScript, money leaving is confirmed first; without it the form posts straight away.
   const confirmRefund = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -95,7 +95,7 @@ export function RefundPanel({
       {order.refundable > 0 ? (
         <Form method="post" noValidate aria-label="Refund" onSubmit={confirmRefund} className="mt-3 grid gap-2">
           <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="idempotency_key" value={(result?.intent === "refund" && result.refundKey) || refundKey} />
+          <input type="hidden" name="idempotency_key" value={(result?.intent === "refund" && result.value?.refundKey) || refundKey} />
           <Field
             label={`Amount in ₹ (at most ${formatInr(order.refundable)})`}
             name="amount"
