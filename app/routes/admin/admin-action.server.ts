@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { originMatches } from "../../../server/platform/http/origin";
-import type { Actor } from "../../../server/features/contact";
+import type { Actor } from "../../../server/platform/actor";
 import type { ClientMeta, SessionAdmin } from "../../../server/features/identity";
 import { formFailure } from "../../lib/form-action.server";
 import { requireAdminPage } from "./session.server";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { ArtifactExternalSchema } from "../../../contract/artifacts";
 import { PatchIdSchema, PatchUpdateSchema } from "../../../contract/patches";
-import type { Actor } from "../../../server/features/contact";
+import type { Actor } from "../../../server/platform/actor";
 import { ConflictError, domainErrorKind, NotFoundError } from "../../../server/platform/errors";
 import { formAction, readValues, refuseFields } from "./admin-action.server";
 
