@@ -17,7 +17,7 @@ export async function patchReleaseAction(request: Request, context: AppLoadConte
     const input = readValues({ features: [], ...values, ...(form.get("draft") === "on" ? { draft: true } : {}) }, PatchCreateSchema);
     try {
       const created = await context.services.patches.create(input, actor);
-      return { message: `Patch ${input.patchVersion} of ${created.product_id} ${created.version} created.` };
+      return { message: `Patch ${input.patchVersion} of ${created.product_name} ${created.version} created.` };
     } catch (error) {
       // The chosen version is gone (deleted since the page loaded): said on the Major Version field.
       if (domainErrorKind(error) === "not_found")

@@ -7,7 +7,7 @@ type Call = { op: string; id: number; change?: unknown; actor: unknown };
 
 function contextWith(refuseDelete = false) {
   const calls: Call[] = [];
-  const version = { id: 5, product_id: "dirx", version: "2.0", patches: [] };
+  const version = { id: 5, product_id: "dirx", product_name: "DirX Scanner", version: "2.0", patches: [] };
   const context = adminActionContext({
     productVersions: {
       find: async () => version,
@@ -93,7 +93,7 @@ describe("the version screen's action", () => {
     ).toMatchObject({ ok: true, message: "Version restored." });
     expect(calls.map((c) => c.change)).toEqual([{ archived: true }, { archived: false }]);
     const gone = await run(post([["intent", "delete"]]), context).catch((thrown: unknown) => thrown);
-    expect((gone as Response).headers.get("location")).toBe("/dashboard/versions?deleted=dirx%202.0");
+    expect((gone as Response).headers.get("location")).toBe("/dashboard/versions?deleted=DirX%20Scanner%202.0");
     expect(calls.at(-1)).toMatchObject({ op: "remove", id: 5 });
     const refused = answerOf(await run(post([["intent", "delete"]]), contextWith(true).context));
     expect(refused).toMatchObject({

@@ -57,7 +57,7 @@ export async function versionAction(request: Request, context: AppLoadContext, v
     }
     const version = await versions.find(versionId);
     await versions.remove(versionId, actor);
-    const name = version ? `${version.product_id} ${version.version}` : "";
+    const name = version ? `${version.product_name} ${version.version}` : "";
     throw redirect(`/dashboard/versions?deleted=${encodeURIComponent(name)}`);
   });
 }

@@ -19,11 +19,14 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
   return {
     /** Creates the product when new, then the version; 409 when that product_id + version exists. */
     async addVersion(input: ProductVersionInput, actor: Actor): Promise<{ id: number }> {
+      // The name the catalogue keeps for the product, for the messages (it may differ in case from the one typed).
+      let productName = input.product_name;
       try {
         return await db.transaction(async (tx) => {
           await tx.insert(products).values({ id: input.product_id, name: input.product_name }).onConflictDoNothing();
           // A new version of an existing product must not silently drop the name typed for it.
           const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, input.product_id));
+          productName = product.name;
           if (product.name.toLowerCase() !== input.product_name.toLowerCase()) {
             throw new ConflictError(`Product ${input.product_id} is named "${product.name}".`, {
               product_name: `${input.product_id} is already named "${product.name}": use that name, or choose a new product ID.`,
@@ -62,7 +65,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
-          const message = `Version ${input.version} of ${input.product_id} already exists.`;
+          const message = `Version ${input.version} of ${productName} already exists.`;
           throw new ConflictError(message, { version: message });
         }
         throw err;
