@@ -34,6 +34,11 @@ describe("the Patch Release action", () => {
     ]);
     await run(post(without((name) => name.startsWith("features") || name === "draft")), context);
     expect(created[1].input).toEqual({ product: "Dirx", majorVersion: "1.0", patchVersion: "1.0.1", features: [] });
+    // Every boolean a form can send: "true" (a script's checkbox value) is a draft too, "off" is not.
+    await run(post({ ...valid, draft: "true" }), context);
+    expect(created[2].input).toMatchObject({ draft: true });
+    await run(post({ ...valid, draft: "off" }), context);
+    expect(created[3].input).toMatchObject({ draft: false });
   });
 
   it("answers a bad version, a duplicate and a vanished base version by their fields", async () => {
