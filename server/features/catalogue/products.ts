@@ -83,6 +83,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
             version: productVersions.version,
             amountMinor: productVersions.amountMinor,
             forSale: productVersions.forSale,
+            status: productVersions.status,
           })
           .from(productVersions)
           .innerJoin(products, eq(products.id, productVersions.productId))
@@ -102,7 +103,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
       // The store sells a product's newest version that is for sale at a price (catalogue/for-sale.ts);
       // rows come oldest first, so the last such row of a product wins.
       const sold = new Map<string, number>();
-      for (const v of versions) if (v.forSale && Number(v.amountMinor) > 0) sold.set(v.productId, v.id);
+      for (const v of versions) if (v.forSale && Number(v.amountMinor) > 0 && v.status !== "draft") sold.set(v.productId, v.id);
       return versions.map((v) => ({
         product_id: v.productId,
         product_name: v.productName,
