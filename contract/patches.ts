@@ -56,6 +56,7 @@ export const AdminPatchSchema = z
   .object({
     id: z.number().int(),
     product_id: z.string(),
+    product_name: z.string(),
     version: z.string(),
     patch_version: z.string(),
     features: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatDateTime } from "../../contract/time";
 import { describeError } from "../platform/errors";
 import { makeEd25519Key } from "../platform/secrets/signing-keys";
 import type { Services } from "../services";
@@ -17,8 +18,6 @@ export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 export const AdminCommandResultSchema = z.object({ code: z.number().int(), out: z.string().optional(), err: z.string().optional() });
 export type AdminCommandResult = z.infer<typeof AdminCommandResultSchema>;
 
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
 export async function runAdminCommand(
   services: Pick<Services, "admins" | "signingKeys">,
   command: AdminCommand,
@@ -28,7 +27,7 @@ export async function runAdminCommand(
     const key = await services.signingKeys.rotate(command.purpose, makeEd25519Key);
     return {
       code: 0,
-      out: `New ${command.purpose} key ${key.keyId}, made ${DAY.format(key.createdAt)} (${key.createdAt.toISOString()}); it signs from now on, the old key stays trusted for verification.`,
+      out: `New ${command.purpose} key ${key.keyId}, made ${formatDateTime(key.createdAt)} (${key.createdAt.toISOString()}); it signs from now on, the old key stays trusted for verification.`,
     };
   }
   const { email } = command;

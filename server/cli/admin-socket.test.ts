@@ -26,7 +26,8 @@ const signingKeys = {
       purpose,
       algorithm: "ed25519",
       publicKey: "x",
-      createdAt: new Date("2026-11-28T12:00:00Z"),
+      // Evening in UTC, past midnight in India: the key's date is India's day, with its time.
+      createdAt: new Date("2026-11-27T20:00:00Z"),
       retiredAt: null,
     };
   },
@@ -61,7 +62,7 @@ it("runs the CLI's commands in the server through a 0600 socket in the data dire
     // npm run keys -- rotate: the new key's id and date, nothing secret.
     expect(await sendAdminCommand(dataDir, { command: "rotate-key", purpose: "licence" })).toEqual({
       code: 0,
-      out: "New licence key 0123456789ABCDEF, made 28 Nov 2026 (2026-11-28T12:00:00.000Z); it signs from now on, the old key stays trusted for verification.",
+      out: "New licence key 0123456789ABCDEF, made 28 Nov 2026, 01:30 IST (2026-11-27T20:00:00.000Z); it signs from now on, the old key stays trusted for verification.",
     });
     expect(JSON.parse(await rawRequest(adminSocketPath(dataDir), '{"command":"drop-tables"}\n'))).toMatchObject({ code: 2 });
     expect(calls).toHaveLength(4);

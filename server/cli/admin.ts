@@ -3,12 +3,8 @@
 // Either takes --new-database to make the embedded database in a DATA_DIR that has none yet.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config";
-import { DataDirLockedError } from "../platform/db/data-dir-lock";
-import { openDatabase } from "../platform/db/open";
-import { createServices } from "../services";
-import { type AdminCommand, type AdminCommandResult, runAdminCommand } from "./admin-command";
-import { sendAdminCommand } from "./admin-socket";
-import { describeDatabase, missingDatabase } from "./cli-database";
+import type { AdminCommand } from "./admin-command";
+import { announceDatabase, reportResult, runCliAdminCommand, runTool } from "./cli-tool";
 
 const USAGE = [
   "Usage: npm run admin -- create --email you@example.com [--password '...']",
@@ -36,12 +32,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  console.log(`npm run admin: ${describeDatabase(config)}`);
-  const missing = missingDatabase(config, values["new-database"] === true);
-  if (missing) {
-    console.error(missing);
-    return 1;
-  }
+  if (!announceDatabase("npm run admin", config, values["new-database"] === true)) return 1;
   let request: AdminCommand;
   if (command === "remove-factor") {
     const factor = FACTORS.find((f) => f === (values.factor ?? "all"));
@@ -58,36 +49,7 @@ async function main(): Promise<number> {
     }
     request = { command, email: values.email, password };
   }
-  return report(await run(config, request));
+  return reportResult(await runCliAdminCommand(config, "npm run admin", request));
 }
 
-/** On the database itself; when the running server holds the embedded one, through that server. */
-async function run(config: ReturnType<typeof loadConfig>, request: AdminCommand): Promise<AdminCommandResult> {
-  let database;
-  try {
-    database = await openDatabase(config, "npm run admin");
-  } catch (err) {
-    if (!(err instanceof DataDirLockedError)) throw err;
-    const answer = await sendAdminCommand(config.DATA_DIR, request);
-    return answer ?? { code: 1, err: `${err.message}\nStop the server first, then run this command again.` };
-  }
-  try {
-    return await runAdminCommand(createServices(database.db, config), request);
-  } finally {
-    await database.close();
-  }
-}
-
-function report({ code, out, err }: AdminCommandResult): number {
-  if (out) console.log(out);
-  if (err) console.error(err);
-  return code;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`The admin command failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runTool("The admin command failed", main);

@@ -10,7 +10,7 @@ import { DataDirLockedError } from "../platform/db/data-dir-lock";
 import { writeBackup } from "../platform/db/backup";
 import { copyDatabase, TargetNotEmptyError } from "./db-copy";
 import { restoreBackup, RestoreRefusedError } from "./db-restore";
-import { openCliDatabase } from "./open-cli-database";
+import { announceDatabase, openCliDatabase, runTool } from "./cli-tool";
 
 const USAGE = [
   "Usage: npm run db -- copy-to postgres://user:pass@host:5432/database",
@@ -28,6 +28,8 @@ async function backup(): Promise<number> {
     console.error("Set BACKUP_DIR to the directory the backup goes to.");
     return 1;
   }
+  // A DATA_DIR with no database would be made empty and backed up as if it were the server's.
+  if (!announceDatabase("npm run db -- backup", config, false)) return 1;
   const database = await openCliDatabase(config, "npm run db -- backup");
   if (!database) return 1;
   try {
@@ -63,6 +65,7 @@ async function copyTo(url: string | undefined): Promise<number> {
     return 1;
   }
   const config = loadConfig({ ...process.env, DATABASE_URL: "" });
+  if (!announceDatabase("npm run db -- copy-to", config, false)) return 1;
   const source = await openCliDatabase(config, "npm run db -- copy-to");
   if (!source) return 1;
   const target = openPostgres(url, { max: 2 });
@@ -100,10 +103,4 @@ async function main(argv: string[]): Promise<number> {
   return 1;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`npm run db failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runTool("npm run db failed", () => main(process.argv.slice(2)));

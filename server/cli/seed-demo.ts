@@ -3,20 +3,14 @@
 // a DATA_DIR without a database unless given --new-database (server/cli/cli-database.ts).
 import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config";
-import { describeDatabase, missingDatabase } from "./cli-database";
-import { openCliDatabase } from "./open-cli-database";
+import { announceDatabase, openCliDatabase, runTool } from "./cli-tool";
 import { DEMO_PRODUCTS } from "./seed-demo-data";
 import { seedDemo } from "./seed-demo-run";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { "new-database": { type: "boolean" } } });
   const config = loadConfig();
-  console.log(`npm run seed:demo: ${describeDatabase(config)}`);
-  const missing = missingDatabase(config, values["new-database"] === true);
-  if (missing) {
-    console.error(missing);
-    return 1;
-  }
+  if (!announceDatabase("npm run seed:demo", config, values["new-database"] === true)) return 1;
   const database = await openCliDatabase(config, "npm run seed:demo");
   if (!database) return 1;
   try {
@@ -39,10 +33,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`seed:demo failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runTool("seed:demo failed", main);

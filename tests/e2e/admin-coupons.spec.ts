@@ -137,7 +137,10 @@ test("the stored batch stays on screen with copy all and a CSV file; expiry and 
 
   const stored = page.getByRole("list", { name: "Stored coupon codes" }).getByRole("listitem");
   await expect(stored).toHaveText(generated);
-  await expect(page.getByText("valid through 31 Dec 2099")).toBeVisible();
+  // The product as the catalogue names it, not its id.
+  await expect(page.getByRole("region", { name: "Stored batch: 3 coupons" })).toContainText(
+    `${v.product_name} 1.0, 20% off, valid through 31 Dec 2099`,
+  );
   await page.getByRole("button", { name: "Copy all codes" }).click();
   await expect(page.getByText("Copied!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated.join("\n"));

@@ -44,6 +44,7 @@ test("a coupon batch is generated and stored with JavaScript off", async ({ page
   await page.getByLabel("Number of Coupons").fill("3");
   await page.getByRole("button", { name: "Generate and store" }).click();
   await expect(page.getByRole("status").filter({ hasText: "3 coupons added." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Stored batch: 3 coupons" })).toContainText(`${version.product_name} 1.0, 10% off`);
 });
 
 test("a version is edited, archived and deleted on its screen with JavaScript off", async ({ page }) => {
@@ -67,7 +68,7 @@ test("a version is edited, archived and deleted on its screen with JavaScript of
   // Without JavaScript there is no confirm dialog: Delete posts at once (decision 086).
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/versions\?deleted=/);
-  await expect(page.getByRole("status").filter({ hasText: `Version ${version.product_id} 1.0 deleted.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Version ${version.product_name} 1.0 deleted.` })).toBeVisible();
   const left = await (await page.request.get(`/api/admin/product-versions?product_id=${version.product_id}&archived=include`)).json();
   expect(left.items).toEqual([]);
 });

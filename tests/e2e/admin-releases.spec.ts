@@ -154,7 +154,7 @@ test("a refused patch release puts the focus on its message: a bad version, the 
   await submit.focus();
   await submit.click();
   await expect(patch).toBeFocused();
-  await expect(patch).toHaveAccessibleDescription(`Patch 1.0.1 of ${v.product_id} 1.0 already exists.`);
+  await expect(patch).toHaveAccessibleDescription(`Patch 1.0.1 of ${v.product_name} 1.0 already exists.`);
   // The server out of reach: the form's alert, focused.
   await // The post is lost on its way; the page's data can still be read again afterwards.
   await page.route("**/dashboard/version-release/patch.data*", (route) =>

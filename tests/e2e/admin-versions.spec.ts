@@ -18,6 +18,8 @@ test("a version's screen shows its requirements and saves an edit with the price
   const v = await createVersion(page, { features: ["Fast scans"], python: [{ name: "requests", version: "2.32" }] });
   await openVersion(page, v.product_id, "1.0");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("1.0");
+  // The product as the catalogue names it, in the heading and the tab's title alike.
+  await expect(page).toHaveTitle(`${v.product_name} 1.0 | Admin`);
   await expect(page.getByText("₹19.99")).toBeVisible();
   await expect(page.getByText("requests 2.32")).toBeVisible();
   await checkScreen(page, "version-detail", testInfo.project.name);
@@ -92,11 +94,11 @@ test("archive hides a version from the pickers; delete removes one without order
   await openVersion(page, v.product_id, "1.0");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page
-    .getByRole("alertdialog", { name: `Delete ${v.product_id} 1.0?` })
-    .getByRole("button", { name: `Delete version ${v.product_id} 1.0` })
+    .getByRole("alertdialog", { name: `Delete ${v.product_name} 1.0?` })
+    .getByRole("button", { name: `Delete version ${v.product_name} 1.0` })
     .click();
   await page.waitForURL("**/dashboard/versions?deleted=*");
-  await expect(page.getByRole("status").filter({ hasText: `Version ${v.product_id} 1.0 deleted.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Version ${v.product_name} 1.0 deleted.` })).toBeVisible();
   expect((await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}&archived=include`)).ok()).toBe(true);
   const left = await (await page.request.get(`/api/admin/product-versions?product_id=${v.product_id}&archived=include`)).json();
   expect(left.items).toEqual([]);
@@ -140,11 +142,11 @@ test("deleting a version that has orders is refused with the server's message; t
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page
-    .getByRole("alertdialog", { name: `Delete ${v.product_id} 1.0?` })
-    .getByRole("button", { name: `Delete version ${v.product_id} 1.0` })
+    .getByRole("alertdialog", { name: `Delete ${v.product_name} 1.0?` })
+    .getByRole("button", { name: `Delete version ${v.product_name} 1.0` })
     .click();
   await expect(
-    page.getByRole("alert").filter({ hasText: `Orders refer to ${v.product_id} 1.0, so it cannot be deleted; archive it instead.` }),
+    page.getByRole("alert").filter({ hasText: `Orders refer to ${v.product_name} 1.0, so it cannot be deleted; archive it instead.` }),
   ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/dashboard/versions/${id}$`));
   await expect(page.getByText("Version deleted.")).toHaveCount(0);
@@ -157,7 +159,7 @@ test("a new release starts from the previous version of a product picked from th
   await gotoHydrated(page, "/dashboard/version-release/major");
   await page.getByLabel("Product", { exact: true }).selectOption(v.product_id);
   await page.getByRole("button", { name: "Start from its latest version" }).click();
-  await expect(page.getByText(`Pre-filled from ${v.product_id} 1.0`)).toBeVisible();
+  await expect(page.getByText(`Pre-filled from ${v.product_name} 1.0`)).toBeVisible();
   await expect(page.getByLabel("RAM", { exact: true })).toHaveValue("12 GB");
   await expect(page.getByLabel("Product ID")).toHaveValue(v.product_id);
   await expect(page.getByRole("checkbox", { name: "linux" })).toBeChecked();
@@ -166,7 +168,7 @@ test("a new release starts from the previous version of a product picked from th
   await page.getByLabel("Version", { exact: true }).fill("1.0");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByLabel("Version", { exact: true })).toBeFocused();
-  await expect(page.getByText(`Version 1.0 of ${v.product_id} already exists.`).first()).toBeVisible();
+  await expect(page.getByText(`Version 1.0 of ${v.product_name} already exists.`).first()).toBeVisible();
   await expect(page.getByRole("progressbar")).toHaveCount(0);
   await page.getByLabel("Version", { exact: true }).fill("1.1");
   await page.getByRole("button", { name: "Submit" }).click();

@@ -165,4 +165,6 @@ test("an unknown order or a wrong token is a 404 page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
   expect((await page.goto("/checkout/no-such-product"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not for sale at the moment" })).toBeVisible();
+  // An id from the address is not a product's name: the page names none.
+  await expect(page.getByRole("main")).not.toContainText("no-such-product");
 });

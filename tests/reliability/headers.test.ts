@@ -34,8 +34,9 @@ describe("security headers", () => {
   });
 
   // Held by the page cache: rendered once for every visitor, so its inline scripts go by hash too.
-  it("cached /login and /releases/dirx use sha256 hashes, no nonce, no unsafe-inline", async () => {
-    for (const path of ["/login", "/releases/dirx"]) {
+  // (dirx's release notes are not here: on a fresh database dirx has no published release, a 404 the cache does not keep.)
+  it("cached /login and the dirx page use sha256 hashes, no nonce, no unsafe-inline", async () => {
+    for (const path of ["/login", "/products/cyber/webtools/dirx"]) {
       const res = await fetch(`${server.url}${path}`);
       const csp = scriptSrc(res.headers.get("content-security-policy") ?? "");
       expect(res.headers.get("etag"), path).toBeTruthy();

@@ -5,6 +5,7 @@ import { formatDay } from "../../../contract/time";
 
 export type StoredBatch = {
   product_id: string;
+  product_name: string;
   version: string;
   discount: number;
   codes: string[];
@@ -58,7 +59,7 @@ export function CouponBatchResult({ batch }: { batch: StoredBatch }) {
         Stored batch: {batch.codes.length} coupons
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {batch.product_id} {batch.version}, {batch.discount}% off
+        {batch.product_name} {batch.version}, {batch.discount}% off
         {batch.expires_on ? `, valid through ${formatDay(batch.expires_on)}` : ""}
         {batch.note ? `. Note: ${batch.note}` : ""}
       </p>

@@ -27,7 +27,7 @@ export function VersionActions({ version }: { version: VersionDetail }) {
   // Deleting asks first (with JavaScript); the confirmed delete goes through the same fetcher.
   async function remove(event: React.MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
-    const name = `${version.product_id} ${version.version}`;
+    const name = `${version.product_name} ${version.version}`;
     const ok = await confirm({
       title: `Delete ${name}?`,
       text: "Its patches and coupons go with it. This cannot be undone.",

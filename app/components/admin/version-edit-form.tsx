@@ -58,7 +58,7 @@ export function VersionEditForm({ version }: { version: VersionDetail }) {
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="for_sale" defaultChecked={version.for_sale} className="h-4 w-4" /> For sale in the store (needs an
-        amount above 0)
+        amount above 0, and a published release: a draft is never sold)
       </label>
       <OsFieldset checked={version.os} error={errors.os} />
       <RequirementFields values={version} errors={errors} />

@@ -5,7 +5,14 @@ import { action } from "./coupon-gen";
 
 const contextWith = (stored: unknown[]) =>
   adminActionContext(
-    { coupons: { addBatch: async (batch: { coupons: string[] }) => (stored.push(batch), { added: batch.coupons.length }) } },
+    {
+      coupons: {
+        addBatch: async (batch: { coupons: string[] }) => (
+          stored.push(batch),
+          { added: batch.coupons.length, product_id: "dirx", product_name: "DirX Scanner" }
+        ),
+      },
+    },
     { COUPON_PREFIX: "ONI" },
   );
 
@@ -28,7 +35,11 @@ describe("the Coupon Code Generator action", () => {
       ]),
       contextWith(stored),
     );
-    expect(result).toMatchObject({ ok: true, message: "2 coupons added.", value: { product_id: "dirx", codes, discount: 15 } });
+    expect(result).toMatchObject({
+      ok: true,
+      message: "2 coupons added.",
+      value: { product_id: "dirx", product_name: "DirX Scanner", codes, discount: 15 },
+    });
     expect(stored).toEqual([{ product_id: "dirx", version: "1.0", discount_percentage: 15, coupons: codes }]);
   });
 

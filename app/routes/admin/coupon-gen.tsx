@@ -19,9 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   return formAction(undefined, async () => {
     const batch = readCouponBatch(form, context.config.COUPON_PREFIX);
-    const { added } = await context.services.coupons.addBatch(batch, actor);
+    const { added, product_id, product_name } = await context.services.coupons.addBatch(batch, actor);
     const { coupons: codes, discount_percentage: discount, ...rest } = batch;
-    return { message: `${added} coupons added.`, value: { ...rest, codes, discount } };
+    return { message: `${added} coupons added.`, value: { ...rest, product_id, product_name, codes, discount } };
   });
 }
 

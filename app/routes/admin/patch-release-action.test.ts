@@ -22,8 +22,10 @@ const run = (request: Request, context: AppLoadContext) => action({ request, con
 describe("the Patch Release action", () => {
   it("creates the patch through the patches service, with the features and the draft box read as the API's body", async () => {
     const created: { input: unknown; actor: unknown }[] = [];
-    const context = contextWith(async (input, actor) => (created.push({ input, actor }), { product_id: "dirx", version: "1.0" }));
-    expect(answerOf(await run(post(valid), context)).body).toMatchObject({ ok: true, message: "Patch 1.0.1 of dirx 1.0 created." });
+    const context = contextWith(
+      async (input, actor) => (created.push({ input, actor }), { product_id: "dirx", product_name: "DirX Scanner", version: "1.0" }),
+    );
+    expect(answerOf(await run(post(valid), context)).body).toMatchObject({ ok: true, message: "Patch 1.0.1 of DirX Scanner 1.0 created." });
     expect(created).toEqual([
       {
         input: { product: "Dirx", majorVersion: "1.0", patchVersion: "1.0.1", features: ["Fixes a crash", "Faster start"], draft: true },
@@ -32,6 +34,11 @@ describe("the Patch Release action", () => {
     ]);
     await run(post(without((name) => name.startsWith("features") || name === "draft")), context);
     expect(created[1].input).toEqual({ product: "Dirx", majorVersion: "1.0", patchVersion: "1.0.1", features: [] });
+    // Every boolean a form can send: "true" (a script's checkbox value) is a draft too, "off" is not.
+    await run(post({ ...valid, draft: "true" }), context);
+    expect(created[2].input).toMatchObject({ draft: true });
+    await run(post({ ...valid, draft: "off" }), context);
+    expect(created[3].input).toMatchObject({ draft: false });
   });
 
   it("answers a bad version, a duplicate and a vanished base version by their fields", async () => {

@@ -7,17 +7,16 @@ import { formAction, readValues, requireAdminAction } from "./admin-action.serve
 /**
  * Create Patch Version Release: the patches service POST /api/products/version/patch/create calls,
  * with the form validated by the same schema. The features come as features.0, features.1... (one
- * hidden field per listed feature); the draft box as "on".
+ * hidden field per listed feature); the draft box as any form boolean ("on", "true"), read by the schema.
  */
 export async function patchReleaseAction(request: Request, context: AppLoadContext) {
   const actor = await requireAdminAction(request, context);
   const form = await request.formData();
   return formAction(undefined, async () => {
-    const { draft: _draft, ...values } = formValues(form);
-    const input = readValues({ features: [], ...values, ...(form.get("draft") === "on" ? { draft: true } : {}) }, PatchCreateSchema);
+    const input = readValues({ features: [], ...formValues(form) }, PatchCreateSchema);
     try {
       const created = await context.services.patches.create(input, actor);
-      return { message: `Patch ${input.patchVersion} of ${created.product_id} ${created.version} created.` };
+      return { message: `Patch ${input.patchVersion} of ${created.product_name} ${created.version} created.` };
     } catch (error) {
       // The chosen version is gone (deleted since the page loaded): said on the Major Version field.
       if (domainErrorKind(error) === "not_found")

@@ -59,7 +59,7 @@ export default function ProductRelease({ loaderData: { products, from, product }
       ) : null}
       {from ? (
         <p className="mt-3 text-sm text-slate-700" role="status">
-          Pre-filled from {from.product_id} {from.version}. Change what differs and type the new version.
+          Pre-filled from {from.product_name} {from.version}. Change what differs and type the new version.
         </p>
       ) : null}
       <ProductVersionForm key={from?.id ?? "new"} from={from} product={product} />

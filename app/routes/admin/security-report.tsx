@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SECURITY_REPORT_STATUSES } from "../../../contract/security";
 import { buttonClass, inputClass } from "../../components/admin/form-field";
+import { LocalTime } from "../../components/admin/local-time";
 import type { Route } from "./+types/security-report";
 import { securityReportAction } from "./security-reports.server";
 import { requireAdminPage } from "./session.server";
@@ -23,8 +24,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, params, context }: Route.ActionArgs) => securityReportAction(request, context, params.id);
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** /dashboard/security/reports/:id: one report, its replies and notes, and the form that answers it. */
 export default function SecurityReport({ loaderData: r, actionData }: Route.ComponentProps) {
@@ -54,7 +53,7 @@ export default function SecurityReport({ loaderData: r, actionData }: Route.Comp
         <dd>{[r.productName ?? "the site / unspecified", r.version].filter(Boolean).join(" ")}</dd>
         <dt className="font-semibold">Received</dt>
         <dd>
-          {when(r.createdAt)} from {r.clientIp ?? "unknown address"}
+          <LocalTime iso={r.createdAt} /> from {r.clientIp ?? "unknown address"}
         </dd>
       </dl>
       <h2 className="mt-6 text-lg font-bold">Details</h2>
@@ -67,7 +66,7 @@ export default function SecurityReport({ loaderData: r, actionData }: Route.Comp
           {r.notes.map((n) => (
             <li key={n.id} className={`rounded p-3 shadow ${n.visibility === "public" ? "bg-white" : "bg-amber-50"}`}>
               <p className="text-xs text-slate-700">
-                {n.visibility === "public" ? "Public reply (mailed)" : "Private note"} · {when(n.createdAt)}
+                {n.visibility === "public" ? "Public reply (mailed)" : "Private note"} · <LocalTime iso={n.createdAt} />
               </p>
               <p className="mt-1 whitespace-pre-line">{n.body}</p>
             </li>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { SECURITY_REPORT_STATUSES, SecurityReportListQuerySchema } from "../../../contract/security";
 import { SelectField, buttonClass } from "../../components/admin/form-field";
+import { LocalTime } from "../../components/admin/local-time";
 import type { Route } from "./+types/security-reports";
 import { requireAdminPage } from "./session.server";
 
@@ -17,8 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reports: list.reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
-
-const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 /** /dashboard/security/reports: the vulnerability reports from /security, newest first. */
 export default function SecurityReports({ loaderData }: Route.ComponentProps) {
@@ -53,7 +52,7 @@ export default function SecurityReports({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="mt-1 text-sm text-slate-700">
                 <span className="font-semibold">{r.status}</span> · {r.productName ?? "site / unspecified"} · {r.name ? `${r.name}, ` : ""}
-                {r.email} · {when(r.createdAt)} UTC
+                {r.email} · <LocalTime iso={r.createdAt} />
               </p>
             </li>
           ))}

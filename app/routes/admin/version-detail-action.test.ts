@@ -7,7 +7,7 @@ type Call = { op: string; id: number; change?: unknown; actor: unknown };
 
 function contextWith(refuseDelete = false) {
   const calls: Call[] = [];
-  const version = { id: 5, product_id: "dirx", version: "2.0", patches: [] };
+  const version = { id: 5, product_id: "dirx", product_name: "DirX Scanner", version: "2.0", patches: [] };
   const context = adminActionContext({
     productVersions: {
       find: async () => version,
@@ -56,12 +56,18 @@ describe("the version screen's action", () => {
         }),
       },
     ]);
+    // "true" (a script's value) ticks it too; an unticked box (absent) is false.
+    await run(post(edit.map(([k, v]) => (k === "for_sale" ? [k, "true"] : [k, v]))), context);
+    await run(post(edit.filter(([k]) => k !== "for_sale")), context);
+    expect(calls.slice(1).map((c) => (c.change as { for_sale: boolean }).for_sale)).toEqual([true, false]);
   });
 
   it("answers an out-of-range field and an empty price by their fields, changing nothing", async () => {
     const { context, calls } = contextWith();
     const term = answerOf(await run(post(edit.map(([k, v]) => (k === "licence_term_months" ? [k, "1.5"] : [k, v]))), context));
     expect(term).toMatchObject({ status: 400, body: { ok: false, intent: "edit", errors: { licence_term_months: "Use whole months." } } });
+    const word = answerOf(await run(post(edit.map(([k, v]) => (k === "for_sale" ? [k, "maybe"] : [k, v]))), context));
+    expect(word).toMatchObject({ status: 400, body: { ok: false, errors: { for_sale: expect.any(String) } } });
     const price = answerOf(await run(post(edit.map(([k, v]) => (k === "amount" ? [k, " "] : [k, v]))), context));
     expect(price.body).toMatchObject({ ok: false, errors: { amount: "Enter the price (0 only for a free version)." } });
     expect(calls).toEqual([]);
@@ -91,9 +97,21 @@ describe("the version screen's action", () => {
         ),
       ).body,
     ).toMatchObject({ ok: true, message: "Version restored." });
-    expect(calls.map((c) => c.change)).toEqual([{ archived: true }, { archived: false }]);
+    // A checkbox's "on" is a boolean like "true" (contract/form-booleans.ts).
+    expect(
+      answerOf(
+        await run(
+          post([
+            ["intent", "archive"],
+            ["archived", "on"],
+          ]),
+          context,
+        ),
+      ).body,
+    ).toMatchObject({ ok: true, message: "Version archived." });
+    expect(calls.map((c) => c.change)).toEqual([{ archived: true }, { archived: false }, { archived: true }]);
     const gone = await run(post([["intent", "delete"]]), context).catch((thrown: unknown) => thrown);
-    expect((gone as Response).headers.get("location")).toBe("/dashboard/versions?deleted=dirx%202.0");
+    expect((gone as Response).headers.get("location")).toBe("/dashboard/versions?deleted=DirX%20Scanner%202.0");
     expect(calls.at(-1)).toMatchObject({ op: "remove", id: 5 });
     const refused = answerOf(await run(post([["intent", "delete"]]), contextWith(true).context));
     expect(refused).toMatchObject({

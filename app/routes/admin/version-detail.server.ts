@@ -20,7 +20,8 @@ function editValues(form: FormData) {
     ...Object.fromEntries(REQUIREMENT_NAMES.map((name) => [name, text(name)])),
     os: form.getAll("os").map(String),
     amount: Number(text("amount")),
-    for_sale: form.get("for_sale") === "on",
+    // A ticked box as the form sends it ("on", or "true" from a script): the schema reads it (contract/form-booleans.ts).
+    for_sale: text("for_sale"),
     licence_term_months: Number(text("licence_term_months")),
     machine_limit: Number(text("machine_limit")),
     features: text("features")
@@ -51,13 +52,13 @@ export async function versionAction(request: Request, context: AppLoadContext, v
       return { message: "Changes saved." };
     }
     if (intent === "archive") {
-      const archived = form.get("archived") === "true";
-      await versions.update(versionId, readValues({ archived }, VersionUpdateSchema), actor);
-      return { message: archived ? "Version archived." : "Version restored." };
+      const change = readValues({ archived: String(form.get("archived") ?? "") }, VersionUpdateSchema);
+      await versions.update(versionId, change, actor);
+      return { message: change.archived ? "Version archived." : "Version restored." };
     }
     const version = await versions.find(versionId);
     await versions.remove(versionId, actor);
-    const name = version ? `${version.product_id} ${version.version}` : "";
+    const name = version ? `${version.product_name} ${version.version}` : "";
     throw redirect(`/dashboard/versions?deleted=${encodeURIComponent(name)}`);
   });
 }

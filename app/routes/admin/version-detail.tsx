@@ -53,7 +53,7 @@ export default function VersionDetailScreen({ loaderData: { version: v, builds, 
   ];
   return (
     <>
-      <title>{`${v.product_id} ${v.version} | Admin`}</title>
+      <title>{`${v.product_name} ${v.version} | Admin`}</title>
       <p className="text-sm">
         <Link to="/dashboard/versions" className="text-blue-800 underline">
           Versions &amp; Patches

@@ -7,7 +7,13 @@ const sha = "ab".repeat(32);
 
 function contextWith(refusePatch = false) {
   const calls: unknown[][] = [];
-  const version = { id: 5, product_id: "dirx", version: "2.0", patches: [{ id: 31, patch_version: "2.0.1" }] };
+  const version = {
+    id: 5,
+    product_id: "dirx",
+    product_name: "DirX Scanner",
+    version: "2.0",
+    patches: [{ id: 31, patch_version: "2.0.1" }],
+  };
   const builds = [
     { id: 41, filename: "dirx.tar.gz", version: "2.0" },
     { id: 42, filename: "old.tar.gz", version: "1.0" },
@@ -23,7 +29,7 @@ function contextWith(refusePatch = false) {
       update: async (id: number, change: unknown, who: unknown) => {
         if (refusePatch) throw domainError("conflict", "Patch 2.0.4 of dirx 2.0 already exists.");
         calls.push(["updatePatch", id, change, who]);
-        return { id, patch_version: "2.0.2", product_id: "dirx", version: "2.0" };
+        return { id, patch_version: "2.0.2", product_id: "dirx", product_name: "DirX Scanner", version: "2.0" };
       },
       remove: async (id: number, who: unknown) => void calls.push(["removePatch", id, who]),
     },
@@ -77,7 +83,11 @@ describe("the version screen's builds and patches", () => {
   it("edits and deletes a patch of this version, naming it; a clash sits by the patch version", async () => {
     const { context, calls } = contextWith();
     const edit = { intent: "patch-edit", id: "31", patch_version: "2.0.2", features: "Fast\n\n Small " };
-    expect((await run(edit, context)).body).toMatchObject({ ok: true, message: "Patch 2.0.2 of dirx 2.0 saved.", value: { id: 31 } });
+    expect((await run(edit, context)).body).toMatchObject({
+      ok: true,
+      message: "Patch 2.0.2 of DirX Scanner 2.0 saved.",
+      value: { id: 31 },
+    });
     expect((await run({ intent: "patch-delete", id: "31" }, context)).body).toMatchObject({ ok: true, value: { id: 31 } });
     expect((await run({ intent: "patch-delete", id: "99" }, context)).status).toBe(404);
     expect(calls).toEqual([

@@ -84,6 +84,6 @@ export async function versionPartAction(intent: PartIntent, form: FormData, cont
         throw new ConflictError((error as Error).message, { patch_version: (error as Error).message });
       throw error;
     });
-    return { message: `Patch ${saved.patch_version} of ${saved.product_id} ${saved.version} saved.`, value: { id } };
+    return { message: `Patch ${saved.patch_version} of ${saved.product_name} ${saved.version} saved.`, value: { id } };
   });
 }

@@ -42,7 +42,7 @@ const columns: ColumnDef<VersionSummary>[] = [
     cell: ({ row: { original: v } }) => (
       <Link to={`/dashboard/versions/${v.id}`} className="text-blue-800 underline">
         {v.version}
-        <span className="sr-only"> of {v.product_id}: details</span>
+        <span className="sr-only"> of {v.product_name}: details</span>
       </Link>
     ),
   },
@@ -104,7 +104,7 @@ export default function Versions({ loaderData }: Route.ComponentProps) {
                   Edit or delete
                   <span className="sr-only">
                     {" "}
-                    patch {patch.patchVersion} of {patch.product_id}
+                    patch {patch.patchVersion} of {patch.product_name}
                   </span>
                 </Link>
               </div>

@@ -25,12 +25,27 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   const navigation = useNavigation();
   const { item, provider, reasons, coupon, taxOn, defaultState } = loaderData;
   if (!item) {
+    // Nothing on sale means no catalogue name to show: the path's id is not a name, so the page names
+    // no product and points to the product's own page when the site has one.
+    const page = productPage(params.productId);
     return (
       <>
         <PageHero eyebrow="Checkout" title="Not for sale at the moment" />
         <Prose>
           <p>
-            There is no licence of <strong>{params.productId}</strong> on sale right now. Ask us about it on the{" "}
+            No licence of this product is on sale right now.{" "}
+            {page ? (
+              <>
+                Read about it on{" "}
+                <Link className="text-sky-800 underline" to={page}>
+                  its page
+                </Link>
+                , or ask
+              </>
+            ) : (
+              "Ask"
+            )}{" "}
+            us about it on the{" "}
             <Link className="text-sky-800 underline" to="/#contact">
               contact form
             </Link>

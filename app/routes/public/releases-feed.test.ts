@@ -43,10 +43,27 @@ describe("release notes page, feed and sitemap", () => {
     const missing = (await pageLoader(args("no-such-tool"))) as unknown as { data: { found: null }; init: { status: number } };
     expect(missing.init.status).toBe(404);
     expect(missing.data.found).toBeNull();
-    // A product with a page but nothing in the catalogue yet: an empty list, not a 404.
-    const dirx = (await pageLoader(args("dirx"))) as unknown as { data: { found: { releases: unknown[] } }; init: { status: number } };
-    expect(dirx.init.status).toBe(200);
-    expect(dirx.data.found.releases).toEqual([]);
+  });
+
+  it("a product with its own page answers 404 alike before it is in the catalogue and while its versions are all drafts", async () => {
+    type Answer = { data: { found: unknown; productPage: string | null }; init: { status: number } };
+    const before = (await pageLoader(args("dirx"))) as unknown as Answer;
+    expect(before.init.status).toBe(404);
+    expect(before.data).toMatchObject({ found: null, productPage: "/products/cyber/webtools/dirx" });
+    const feedBefore = await feedLoader(args("dirx"));
+    expect(feedBefore.status).toBe(404);
+
+    const { headers } = await t.loginAsAdmin();
+    const draft = await t.request("/api/oni/add/product/version", { method: "POST", headers, json: versionInput("dirx", "9.0", { draft: true }) });
+    expect(draft.status).toBe(201);
+    const drafts = (await pageLoader(args("dirx"))) as unknown as Answer;
+    expect(drafts.init.status).toBe(404);
+    // The same answer as before the draft existed: nothing tells that dirx has a draft, nor its name.
+    expect(drafts.data).toEqual(before.data);
+    const feedDrafts = await feedLoader(args("dirx"));
+    expect(feedDrafts.status).toBe(404);
+    expect(await feedDrafts.text()).toBe(await feedBefore.text());
+    expect((await t.request("/api/releases/dirx")).status).toBe(404);
   });
 
   it("a product whose versions are all drafts is unknown to the public: its page, feed and JSON answer 404", async () => {

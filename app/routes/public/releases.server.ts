@@ -6,16 +6,16 @@ import { domainErrorKind } from "../../../server/platform/errors";
 import { productPage } from "../../components/store/product-links";
 
 /**
- * A product's public releases, or null for a product the site does not know (answered 404). A
- * product with a page (product-links.ts) but nothing in the catalogue yet has an empty list, so
- * the link from its page never leads to a 404.
+ * A product's public releases, or null (answered 404) for a product with no published release:
+ * unknown, or with drafts only. Both answer alike, with or without a page on the site, so the
+ * release notes never tell that a product or its drafts exist before one is published.
  */
 export async function findReleases(productId: string, context: AppLoadContext): Promise<ProductReleases | null> {
   if (!ProductIdSchema.safeParse(productId).success) return null;
   try {
     return await context.services.releases.ofProduct(productId);
   } catch (error) {
-    if (domainErrorKind(error) === "not_found") return productPage(productId) ? { product: { id: productId, name: productId }, releases: [] } : null;
+    if (domainErrorKind(error) === "not_found") return null;
     throw error;
   }
 }
@@ -26,9 +26,10 @@ export async function findReleases(productId: string, context: AppLoadContext): 
  */
 export async function loadReleases(productId: string, context: AppLoadContext) {
   const found = await findReleases(productId, context);
-  if (!found) return data({ found, builds: {}, releaseKey: null }, { status: 404 });
+  // A product with its own page on the site (its menu and buy box link here) gets a way back to it.
+  if (!found) return data({ found, productPage: productPage(productId) ?? null, builds: {}, releaseKey: null }, { status: 404 });
   const byVersion = await context.services.downloads.buildsByVersion(productId);
   const key = await context.services.releaseSigning.current();
   const releaseKey = { keyId: key.keyId, line: publicKeyLine(key) };
-  return data({ found, builds: Object.fromEntries(byVersion), releaseKey }, { status: 200 });
+  return data({ found, productPage: null, builds: Object.fromEntries(byVersion), releaseKey }, { status: 200 });
 }

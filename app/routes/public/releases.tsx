@@ -13,7 +13,7 @@ export const handle = { islands: true };
 
 export function meta({ data, params }: Route.MetaArgs) {
   const product = data?.found?.product;
-  if (!product) return [{ title: "Product not found" }, { name: "robots", content: "noindex" }];
+  if (!product) return [{ title: data?.productPage ? "No release published yet" : "Product not found" }, { name: "robots", content: "noindex" }];
   return [
     ...pageMeta(
       `/releases/${product.id}`,
@@ -32,6 +32,22 @@ export const loader = ({ params, context }: Route.LoaderArgs) => loadReleases(pa
 /** /releases/:productId: the release notes of one product, newest version first; drafts never. */
 export default function Releases({ loaderData, params }: Route.ComponentProps) {
   const found = loaderData.found;
+  if (!found && loaderData.productPage) {
+    return (
+      <>
+        <PageHero eyebrow="Release notes" title="No release published yet" />
+        <Prose>
+          <p>
+            No version of this product has been published yet.{" "}
+            <Link className="text-sky-800 underline" to={loaderData.productPage}>
+              Back to the product page
+            </Link>
+            .
+          </p>
+        </Prose>
+      </>
+    );
+  }
   if (!found) {
     return (
       <>
@@ -73,11 +89,9 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
       </PageHero>
       <Prose>
         {releaseKey ? <VerifyBuilds releaseKey={releaseKey} /> : null}
-        {releases.length ? (
-          releases.map((r) => <ReleaseEntry key={r.version} release={r} productId={product.id} builds={builds[r.version] ?? []} />)
-        ) : (
-          <p>No version has been published yet.</p>
-        )}
+        {releases.map((r) => (
+          <ReleaseEntry key={r.version} release={r} productId={product.id} builds={builds[r.version] ?? []} />
+        ))}
       </Prose>
     </>
   );

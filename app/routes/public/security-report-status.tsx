@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SECURITY_REPORT_STATUSES, SECURITY_STATUS_TEXT } from "../../../contract/security";
+import { formatDate, formatDateTime } from "../../../contract/time";
 import { PageHero, Prose } from "../../components/page-hero";
 import type { Route } from "./+types/security-report-status";
 import { loadReportStatus } from "./security-report-status.server";
@@ -11,8 +12,6 @@ export function meta() {
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
 
 export const loader = ({ params, context }: Route.LoaderArgs) => loadReportStatus(params.token, context);
-
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** /security/reports/:token: the reporter's view of their report (status and public replies), from the link we mailed. */
 export default function SecurityReportStatus({ loaderData }: Route.ComponentProps) {
@@ -32,7 +31,7 @@ export default function SecurityReportStatus({ loaderData }: Route.ComponentProp
     <>
       <PageHero eyebrow="Your security report" title={r.title}>
         <p>
-          Sent on {day(r.createdAt)}
+          Sent on {formatDate(r.createdAt)}
           {r.productName ? `, about ${[r.productName, r.version].filter(Boolean).join(" ")}` : ""}.
         </p>
       </PageHero>
@@ -64,7 +63,7 @@ export default function SecurityReportStatus({ loaderData }: Route.ComponentProp
             <ul className="mt-3 space-y-3">
               {r.replies.map((reply) => (
                 <li key={reply.id} className="rounded-lg border border-slate-200 p-4" data-testid="report-reply">
-                  <p className="text-sm text-slate-700">{day(reply.createdAt)}</p>
+                  <p className="text-sm text-slate-700">{formatDateTime(reply.createdAt)}</p>
                   <p className="mt-1 whitespace-pre-line">{reply.body}</p>
                 </li>
               ))}

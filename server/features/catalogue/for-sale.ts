@@ -30,7 +30,8 @@ type Row = {
 
 const pv = alias(productVersions, "pv");
 const p = alias(products, "p");
-const FOR_SALE = sql`${pv.forSale} and ${pv.amountMinor} > 0 and ${pv.archivedAt} is null`;
+// A draft is the admin's until published (its name is not public yet), so it is never sold.
+const FOR_SALE = sql`${pv.forSale} and ${pv.amountMinor} > 0 and ${pv.archivedAt} is null and ${pv.status} <> 'draft'`;
 const SELECT = sql`select ${pv.id}, ${pv.productId}, ${p.name} as product_name, ${pv.version}, ${pv.amountMinor}, ${pv.os},
   ${pv.licenceTermMonths}, ${pv.machineLimit} from ${productVersions} ${pv} join ${products} ${p} on ${p.id} = ${pv.productId}`;
 const VERSION_ORDER = sql`string_to_array(${pv.version}, '.')::int[]`;
@@ -63,7 +64,7 @@ export const toStoreProduct = (v: SaleVersion): StoreProduct => ({
   machine_limit: v.machineLimit,
 });
 
-/** Versions for sale: marked for_sale by the admin, priced above 0, not archived. */
+/** Versions for sale: marked for_sale by the admin, priced above 0, not archived, not a draft. */
 export function createCatalogue({ db }: Pick<ServiceDeps, "db">) {
   return {
     async listForSale(): Promise<StoreProduct[]> {

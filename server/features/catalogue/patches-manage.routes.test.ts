@@ -50,6 +50,7 @@ describe("PATCH /api/admin/patches/:id", () => {
     expect((await features.json()).patch).toMatchObject({
       id: ids["1.0.1"],
       product_id: "mend",
+      product_name: "mend Suite",
       version: "1.0",
       patch_version: "1.0.1",
       features: ["Fix crash", "Faster start"],
@@ -68,7 +69,7 @@ describe("PATCH /api/admin/patches/:id", () => {
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({
       status: "success",
-      message: "Patch 1.0.3 of mend 1.0 saved.",
+      message: "Patch 1.0.3 of mend Suite 1.0 saved.",
       patch: { patch_version: "1.0.3" },
     });
     expect((await lastAudit(ids["1.0.1"])).detail).toMatchObject({ before: { patch_version: "1.0.1" }, after: { patch_version: "1.0.3" } });
@@ -91,7 +92,9 @@ describe("PATCH /api/admin/patches/:id", () => {
       expect(res.status, patchVersion).toBe(expected);
       if (expected === 400) expect(Object.keys((await res.json()).errors), patchVersion).toEqual(["patch_version"]);
     }
-    expect((await patch(middle, { patch_version: "1.2.8" })).status).toBe(409);
+    const clash = await patch(middle, { patch_version: "1.2.8" });
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).message).toBe("Patch 1.2.8 of mend Suite 1.2 already exists.");
     expect((await patch(middle, { patch_version: "1.2.7" })).status).toBe(200);
     // Nothing else moved, and the refused edits wrote no audit entry.
     const stored = await queryRows<{ patch_version: string }>(

@@ -24,7 +24,8 @@ describe("POST /api/products/version/patch/create", () => {
   it("creates patches by product id or name, each newer than the last (201)", async () => {
     const res = await create({ patchVersion: "1.0.1", features: ["Fix crash", " ", "Faster"] });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ status: "success", message: expect.stringContaining("1.0.1") });
+    // The product as the catalogue names it, not its id.
+    expect(await res.json()).toMatchObject({ status: "success", message: "Patch 1.0.1 of patchy Suite 1.0 created." });
     expect((await create({ product: "PATCHY SUITE", patchVersion: "1.0.2" })).status).toBe(201);
     const list = await (await t.request("/api/products/version/patches", { headers })).json();
     expect(list.status).toBe("success");
@@ -51,7 +52,7 @@ describe("POST /api/products/version/patch/create", () => {
     const duplicate = await create({ patchVersion: "1.0.2" });
     expect(duplicate.status).toBe(409);
     // On the Patch Version field, so the form shows it there and moves the focus to it.
-    expect((await duplicate.json()).errors).toEqual({ patchVersion: "Patch 1.0.2 of patchy 1.0 already exists." });
+    expect((await duplicate.json()).errors).toEqual({ patchVersion: "Patch 1.0.2 of patchy Suite 1.0 already exists." });
     expect((await create({ majorVersion: "3.0", patchVersion: "3.0.1" })).status).toBe(404);
     expect((await create({ product: "nothing", patchVersion: "1.0.3" })).status).toBe(404);
     expect((await create({ patchVersion: "1.0.3" }, {})).status).toBe(401);

@@ -20,7 +20,7 @@ export const patchOperations = [
     errors: [400, 404, 409, 415],
     handler: async (c, { body }) => {
       const created = await c.get("services").patches.create(body, actorOf(c));
-      return { status: "success", message: `Patch ${body.patchVersion} of ${created.product_id} ${created.version} created.` };
+      return { status: "success", message: `Patch ${body.patchVersion} of ${created.product_name} ${created.version} created.` };
     },
   }),
   defineOperation({
@@ -50,7 +50,7 @@ export const patchOperations = [
     errors: [400, 404, 409, 415],
     handler: async (c, { params, body }) => {
       const patch = await c.get("services").patches.update(params.id, body, actorOf(c));
-      return { status: "success", message: `Patch ${patch.patch_version} of ${patch.product_id} ${patch.version} saved.`, patch };
+      return { status: "success", message: `Patch ${patch.patch_version} of ${patch.product_name} ${patch.version} saved.`, patch };
     },
   }),
   defineOperation({

@@ -59,12 +59,12 @@ export function createPatches({
   pages,
 }: ServiceDeps & { audit: Audit; products: Products; pages: PageChanges }) {
   return {
-    async create(input: PatchCreate, actor: Actor): Promise<{ id: number; product_id: string; version: string }> {
+    async create(input: PatchCreate, actor: Actor): Promise<{ id: number; product_id: string; product_name: string; version: string }> {
       const base = await productService.findVersion(input.product, input.majorVersion);
       const versions = await productService.versionsOf(base.productId);
       // A clash of the Patch Version field: said on that field, where the form moves the focus.
       const duplicate = () => {
-        const message = `Patch ${input.patchVersion} of ${base.productId} ${base.version} already exists.`;
+        const message = `Patch ${input.patchVersion} of ${base.productName} ${base.version} already exists.`;
         return new ConflictError(message, { patchVersion: message });
       };
       try {
@@ -106,7 +106,7 @@ export function createPatches({
             },
             tx,
           );
-          return { id: row.id, product_id: base.productId, version: base.version };
+          return { id: row.id, product_id: base.productId, product_name: base.productName, version: base.version };
         });
       } catch (err) {
         // Two admins adding the same patch at once: the unique index decides.
@@ -121,9 +121,10 @@ export function createPatches({
      */
     async update(id: number, changes: PatchUpdate, actor: Actor): Promise<AdminPatch> {
       const [ref] = await db
-        .select({ baseId: patchReleases.productVersionId, productId: productVersions.productId })
+        .select({ baseId: patchReleases.productVersionId, productId: productVersions.productId, productName: products.name })
         .from(patchReleases)
         .innerJoin(productVersions, eq(productVersions.id, patchReleases.productVersionId))
+        .innerJoin(products, eq(products.id, productVersions.productId))
         .where(eq(patchReleases.id, id));
       if (!ref) throw notFound();
       // Read before the transaction: on PGlite's one connection a read through `db` inside it would wait for it.
@@ -137,7 +138,7 @@ export function createPatches({
             .for("update");
           const [old] = base ? await tx.select().from(patchReleases).where(eq(patchReleases.id, id)) : [];
           if (!base || !old || old.productVersionId !== base.id) throw notFound();
-          const label = (p: string) => `Patch ${p} of ${ref.productId} ${base.version}`;
+          const label = (p: string) => `Patch ${p} of ${ref.productName} ${base.version}`;
           if (changes.patch_version !== undefined && changes.patch_version !== old.patchVersion) {
             const others = await tx
               .select({ patch: patchReleases.patchVersion })
@@ -183,10 +184,10 @@ export function createPatches({
             },
             tx,
           );
-          return toAdminPatch(row, ref.productId, base.version);
+          return toAdminPatch(row, ref, base.version);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError(`That patch of ${ref.productId} already exists.`);
+        if (isUniqueViolation(err)) throw new ConflictError(`That patch of ${ref.productName} already exists.`);
         throw err;
       }
     },
@@ -264,12 +265,13 @@ function toAdminPatch(
     publishedAt: Date | null;
     yankReason: string | null;
   },
-  productId: string,
+  product: { productId: string; productName: string },
   version: string,
 ): AdminPatch {
   return {
     id: row.id,
-    product_id: productId,
+    product_id: product.productId,
+    product_name: product.productName,
     version,
     patch_version: row.patchVersion,
     features: row.features,

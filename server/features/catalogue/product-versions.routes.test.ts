@@ -104,6 +104,7 @@ describe("PATCH /api/admin/product-versions/:id", () => {
     const res = await patch(id, { amount: 1499, for_sale: true, licence_term_months: 6, machine_limit: 5, ram: "16 GB" });
     expect(res.status).toBe(200);
     const body = await res.json();
+    expect(body.message).toBe("Version 1.2 of pv-tool Suite saved.");
     expect(body.version).toMatchObject({ amount: 1499, for_sale: true, licence_term_months: 6, machine_limit: 5, ram: "16 GB" });
     const [audit] = await queryRows<{ action: string; detail: { before: Record<string, unknown>; after: Record<string, unknown> } }>(
       t.database.db,
@@ -133,7 +134,7 @@ describe("DELETE /api/admin/product-versions/:id and archive", () => {
     const id = await versionIdOf(t.database.db, "pv-tool", "1.0");
     const res = await del(id);
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toMatch(/archive/i);
+    expect((await res.json()).message).toBe("Orders refer to pv-tool Suite 1.0, so it cannot be deleted; archive it instead.");
     expect((await get(`/api/admin/product-versions/${id}`)).status).toBe(200);
 
     const archived = await patch(id, { archived: true });
@@ -191,9 +192,14 @@ describe("POST /api/oni/add/product/version (admin-area rules)", () => {
       json: versionInput("pv-tool", "3.0", { product_name: "PV-TOOL suite" }),
     });
     expect(sameNameOtherCase.status).toBe(201);
-    const duplicate = await t.request("/api/oni/add/product/version", { method: "POST", headers, json: versionInput("pv-tool", "3.0") });
+    const duplicate = await t.request("/api/oni/add/product/version", {
+      method: "POST",
+      headers,
+      json: versionInput("pv-tool", "3.0", { product_name: "PV-TOOL suite" }),
+    });
     expect(duplicate.status).toBe(409);
-    expect((await duplicate.json()).errors.version).toMatch(/already exists/);
+    // Named as the catalogue names the product, whatever case was typed.
+    expect((await duplicate.json()).errors.version).toBe("Version 3.0 of pv-tool Suite already exists.");
   });
 
   it("has no default amount: an empty one is refused, 0 typed on purpose is accepted", async () => {

@@ -58,7 +58,7 @@ export const productVersionOperations = [
     errors: [400, 404, 415],
     handler: async (c, { params, body }) => {
       const version = await c.get("services").productVersions.update(params.id, body, actorOf(c));
-      return { status: "success", message: `Version ${version.version} of ${version.product_id} saved.`, version };
+      return { status: "success", message: `Version ${version.version} of ${version.product_name} saved.`, version };
     },
   }),
   defineOperation({

@@ -232,14 +232,20 @@ export function createProductVersions({ db, audit, now, pages }: ServiceDeps & {
       const { patches: _patches, ...before } = await detail(id);
       await db.transaction(async (tx) => {
         const [locked] = await tx
-          .select({ id: productVersions.id, productId: productVersions.productId, version: productVersions.version })
+          .select({
+            id: productVersions.id,
+            productId: productVersions.productId,
+            productName: products.name,
+            version: productVersions.version,
+          })
           .from(productVersions)
+          .innerJoin(products, eq(products.id, productVersions.productId))
           .where(eq(productVersions.id, id))
-          .for("update");
+          .for("update", { of: productVersions });
         if (!locked) throw new NotFoundError("There is no such product version.");
         const [{ total }] = await tx.select({ total: count() }).from(orders).where(eq(orders.productVersionId, id));
         if (Number(total) > 0) {
-          throw new ConflictError(`Orders refer to ${locked.productId} ${locked.version}, so it cannot be deleted; archive it instead.`);
+          throw new ConflictError(`Orders refer to ${locked.productName} ${locked.version}, so it cannot be deleted; archive it instead.`);
         }
         const removedCoupons = await tx.delete(coupons).where(eq(coupons.productVersionId, id)).returning({ id: coupons.id });
         const removedPatches = await tx

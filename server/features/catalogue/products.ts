@@ -19,11 +19,14 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
   return {
     /** Creates the product when new, then the version; 409 when that product_id + version exists. */
     async addVersion(input: ProductVersionInput, actor: Actor): Promise<{ id: number }> {
+      // The name the catalogue keeps for the product, for the messages (it may differ in case from the one typed).
+      let productName = input.product_name;
       try {
         return await db.transaction(async (tx) => {
           await tx.insert(products).values({ id: input.product_id, name: input.product_name }).onConflictDoNothing();
           // A new version of an existing product must not silently drop the name typed for it.
           const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, input.product_id));
+          productName = product.name;
           if (product.name.toLowerCase() !== input.product_name.toLowerCase()) {
             throw new ConflictError(`Product ${input.product_id} is named "${product.name}".`, {
               product_name: `${input.product_id} is already named "${product.name}": use that name, or choose a new product ID.`,
@@ -62,7 +65,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
-          const message = `Version ${input.version} of ${input.product_id} already exists.`;
+          const message = `Version ${input.version} of ${productName} already exists.`;
           throw new ConflictError(message, { version: message });
         }
         throw err;
@@ -80,6 +83,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
             version: productVersions.version,
             amountMinor: productVersions.amountMinor,
             forSale: productVersions.forSale,
+            status: productVersions.status,
           })
           .from(productVersions)
           .innerJoin(products, eq(products.id, productVersions.productId))
@@ -99,7 +103,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
       // The store sells a product's newest version that is for sale at a price (catalogue/for-sale.ts);
       // rows come oldest first, so the last such row of a product wins.
       const sold = new Map<string, number>();
-      for (const v of versions) if (v.forSale && Number(v.amountMinor) > 0) sold.set(v.productId, v.id);
+      for (const v of versions) if (v.forSale && Number(v.amountMinor) > 0 && v.status !== "draft") sold.set(v.productId, v.id);
       return versions.map((v) => ({
         product_id: v.productId,
         product_name: v.productName,

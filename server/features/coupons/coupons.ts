@@ -20,7 +20,7 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
      * Stores a batch of codes for one product version, all or nothing: one multi-row insert, so a
      * code that already exists (unique index) rejects the whole batch with 409.
      */
-    async addBatch(batch: CouponBatch, actor: Actor): Promise<{ added: number }> {
+    async addBatch(batch: CouponBatch, actor: Actor): Promise<{ added: number; product_id: string; product_name: string }> {
       const pattern = couponCodePattern(config.COUPON_PREFIX);
       const errors: Record<string, string> = {};
       batch.coupons.forEach((code, i) => {
@@ -64,7 +64,8 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
         if (isUniqueViolation(err)) throw new ConflictError("At least one of these coupon codes already exists; nothing was stored.");
         throw err;
       }
-      return { added: batch.coupons.length };
+      // The product as the catalogue names it (the batch may have named it by id or by name).
+      return { added: batch.coupons.length, product_id: version.productId, product_name: version.productName };
     },
 
     /**

@@ -19,6 +19,12 @@ beforeAll(async () => {
   await addSaleVersion(t, "chk-hidden", "1.0", { forSale: false });
   await addSaleVersion(t, "chk-free", "1.0", { amountMinor: 0 });
   await addSaleVersion(t, "chk-archived", "1.0", { archived: true });
+  // Ticked for sale while still drafts: a newer version of a product on sale, and a product with drafts only.
+  await addSaleVersion(t, "chk-dirx", "3.0", { amountMinor: 249_900 });
+  await addSaleVersion(t, "chk-draft", "1.0");
+  await t.database.db.execute(
+    sql`update product_versions set status = 'draft' where (product_id, version) in (('chk-dirx', '3.0'), ('chk-draft', '1.0'))`,
+  );
   await addCoupons(t, versionId, ["CHKgood000001", "CHKgood000002", "CHKgood000003", "CHKgood000004"], 20);
   await addCoupons(t, versionId, ["CHKvoid000001"], 20, { voided: true });
   await addCoupons(t, versionId, ["CHKexpd000001"], 20, { expiresAt: new Date(Date.now() - 1000) });
@@ -58,6 +64,15 @@ describe("GET /api/store/products", () => {
   it("forProduct picks the newest version for sale", async () => {
     expect((await t.services.store.catalogue.forProduct("chk-dirx"))?.version).toBe("2.0");
     expect(await t.services.store.catalogue.forProduct("chk-hidden")).toBeNull();
+  });
+  it("never sells a draft, even ticked for sale: not listed, not quoted, not ordered, not the coupon generator's version for sale", async () => {
+    expect(await t.services.store.catalogue.forProduct("chk-draft")).toBeNull();
+    const quoted = (product_id: string, version: string) => post("/api/checkout/quote", { product_id, version });
+    expect((await quoted("chk-draft", "1.0")).status).toBe(404);
+    expect((await quoted("chk-dirx", "3.0")).status).toBe(404);
+    expect((await post("/api/checkout/orders", order({ version: "3.0" }))).status).toBe(404);
+    const sold = (await t.services.products.informations()).filter((v) => v.for_sale).map((v) => `${v.product_id} ${v.version}`);
+    expect(sold).toEqual(["chk-dirx 2.0"]);
   });
 });
 

@@ -31,7 +31,7 @@ export function VersionPatches({ version }: { version: VersionDetail }) {
   const [confirmDialog, confirm] = useConfirm();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
-  const name = `${version.product_id} ${version.version}`;
+  const name = `${version.product_name} ${version.version}`;
 
   const closeEditor = (id: number) => {
     setEditing(null);
