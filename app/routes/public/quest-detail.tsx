@@ -99,7 +99,11 @@ export default function QuestDetail({ loaderData, actionData }: Route.ComponentP
               questId={quest.id}
               kind={quest.kind}
               view={loaderData.participant}
-              result={actionData ?? (loaderData.sent ? { message: loaderData.sent, error: "", fieldErrors: {} } : null)}
+              result={
+                actionData ??
+                (loaderData.refused ? { message: "", ...loaderData.refused } : null) ??
+                (loaderData.sent ? { message: loaderData.sent, error: "", fieldErrors: {} } : null)
+              }
             />
           ) : null}
           {state === "open" && loaderData.participant ? null : (

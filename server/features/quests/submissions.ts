@@ -151,7 +151,15 @@ export function createQuestSubmissions({
     },
 
     /** A multipart body streamed to a partial file; nothing is left on disk when anything fails. */
-    async submitForm(customerId: number, questId: number, body: WebReadableStream<Uint8Array> | null, type: string, edit = false) {
+    async submitForm(
+      customerId: number,
+      questId: number,
+      body: WebReadableStream<Uint8Array> | null,
+      type: string,
+      edit = false,
+      /** Filled with the text fields once read, so a refused page form can show them again. */
+      seen: { fields?: Record<string, string> } = {},
+    ) {
       await mkdir(dir, { recursive: true });
       // An attachment is checked only after the whole body arrived: nothing to refuse when it starts.
       const received = await receiveUpload(body, type, dir, QUEST_ATTACHMENT_MAX_BYTES, async () => undefined, {
@@ -160,6 +168,7 @@ export function createQuestSubmissions({
         maxFieldBytes: 48 * 1024,
       });
       const file = received.partialPath ? received : null;
+      seen.fields = received.fields;
       try {
         const input = parse(formToInput(received.fields));
         return await save(customerId, questId, { ...input, edit: edit || input.edit }, file);
