@@ -1,5 +1,6 @@
 import type { Config } from "../server/platform/config";
 import type { Services } from "../server/services";
+import type { QuestFormRefusal } from "../server/features/quests";
 
 // What the Hono server hands to every loader and action. Loaders call these services directly,
 // never the app's own HTTP API, and read settings from the parsed config (never process.env).
@@ -14,6 +15,8 @@ declare module "react-router" {
     https: boolean;
     /** Logs an error of this request as one sanitised JSON line (React Router's handleError). */
     reportError: (error: unknown, request: Request) => void;
+    /** Set only when the quest page is rendered for its refused multipart form (server/features/quests/submission-form.routes.ts). */
+    questForm?: QuestFormRefusal;
   }
 }
 

@@ -67,6 +67,8 @@ export type SubmissionRow = {
   email: string;
   state: QuestSubmissionState;
   body: string;
+  links: string[];
+  attachment: { name: string; size: number } | null;
   publicNote: string | null;
   createdAt: string;
   updatedAt: string;

@@ -27,6 +27,23 @@ export type QuestSubmissionInput = z.infer<typeof QuestSubmissionInputSchema>;
 
 export const QuestFlagInputSchema = z.object({ flag: z.string().min(1, "Enter the flag.").max(500, "At most 500 characters.") });
 
+/**
+ * What a paid submission won, as the participant's account shows it: the licence's order (its key is
+ * in that order's licence), the coupon's code, or the cash payment the admin recorded (amount in rupees).
+ */
+export const QuestPrizeSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("licence"),
+    order_id: z.number(),
+    licence_id: z.number().nullable(),
+    product_name: z.string(),
+    version: z.string(),
+  }),
+  z.object({ kind: z.literal("coupon"), code: z.string(), percent: z.number(), product_name: z.string(), version: z.string() }),
+  z.object({ kind: z.literal("cash"), method: z.string(), reference: z.string(), amount: z.number(), paid_on: z.string() }),
+]);
+export type QuestPrize = z.infer<typeof QuestPrizeSchema>;
+
 export const QuestSubmissionSchema = z.object({
   id: z.number(),
   questId: z.number(),
@@ -37,6 +54,10 @@ export const QuestSubmissionSchema = z.object({
   attachment: z.object({ name: z.string(), size: z.number() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The team's note of the last review step, null before any or when that step had none. */
+  publicNote: z.string().nullable(),
+  /** Set once the submission is paid. */
+  prize: QuestPrizeSchema.nullable(),
 });
 export type QuestSubmission = z.infer<typeof QuestSubmissionSchema>;
 

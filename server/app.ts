@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { randomUUID } from "node:crypto";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, RequestHandler, ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { apiRouter } from "./api/router";
 import { securityFileRoutes } from "./features/security";
@@ -33,6 +33,7 @@ import { publishSiteFacts } from "./platform/site-facts";
 import type { AppEnv } from "./app-env";
 import { releaseFileRoutes } from "./features/releases";
 import { licenceKeyFileRoutes, signLicenceAnswers } from "./features/licences";
+import { questSubmissionFormRoutes } from "./features/quests";
 
 export type AppDeps = {
   config: Config;
@@ -138,8 +139,44 @@ export function createApp(deps: AppDeps) {
   const pages = new PageStore(deps.staticFiles);
   if (deps.staticFiles?.size) app.on(["GET", "HEAD"], "*", staticRoute(pages));
 
-  if (deps.build) {
-    const handler = createRequestHandler(deps.build, config.NODE_ENV === "development" ? "development" : "production");
+  const handler = deps.build ? createRequestHandler(deps.build, config.NODE_ENV === "development" ? "development" : "production") : null;
+  /** A page answer for this visitor's request, with its nonce and Content-Security-Policy. */
+  async function answerPage(c: Context<AppEnv>, request: Request, handler: RequestHandler, extra: Partial<AppLoadContext> = {}) {
+    const nonce = newNonce();
+    const response = await handler(request, {
+      services,
+      config,
+      cspNonce: nonce,
+      clientIp: c.get("clientIp"),
+      https: c.get("https"),
+      reportError: pageErrorReporter(c.get("requestId")),
+      ...extra,
+    });
+    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+      // Razorpay's checkout script runs on the checkout page alone, and only with that provider.
+      const razorpayPage = config.PAYMENT_PROVIDER === "razorpay" && isRazorpayCheckoutPath(c.req.path);
+      response.headers.set(
+        "Content-Security-Policy",
+        pageContentSecurityPolicy(nonce, config.NODE_ENV === "development", razorpayPage ? RAZORPAY_SOURCES : undefined),
+      );
+      if (razorpayPage) response.headers.set("Cross-Origin-Opener-Policy", RAZORPAY_OPENER_POLICY);
+    }
+    return response;
+  }
+  // The quest page's multipart form: a refusal renders the quest page (a GET with this visitor's cookie) showing it.
+  app.route(
+    "/",
+    questSubmissionFormRoutes(
+      handler
+        ? (c, path, questForm) =>
+            answerPage(c, new Request(new URL(path, c.req.url), { headers: { cookie: c.req.header("cookie") ?? "" } }), handler, {
+              questForm,
+            })
+        : undefined,
+    ),
+  );
+
+  if (handler) {
     // Under `npm run dev` every request renders: pages change with the code.
     if (config.NODE_ENV !== "development") {
       const render = (path: string) =>
@@ -155,27 +192,7 @@ export function createApp(deps: AppDeps) {
         });
       app.on(["GET", "HEAD"], "*", pageCache({ store: pages, topics: services.pageTopics, pages: cachedPages, render }));
     }
-    app.all("*", async (c) => {
-      const nonce = newNonce();
-      const response = await handler(c.req.raw, {
-        services,
-        config,
-        cspNonce: nonce,
-        clientIp: c.get("clientIp"),
-        https: c.get("https"),
-        reportError: pageErrorReporter(c.get("requestId")),
-      });
-      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-        // Razorpay's checkout script runs on the checkout page alone, and only with that provider.
-        const razorpayPage = config.PAYMENT_PROVIDER === "razorpay" && isRazorpayCheckoutPath(c.req.path);
-        response.headers.set(
-          "Content-Security-Policy",
-          pageContentSecurityPolicy(nonce, config.NODE_ENV === "development", razorpayPage ? RAZORPAY_SOURCES : undefined),
-        );
-        if (razorpayPage) response.headers.set("Cross-Origin-Opener-Policy", RAZORPAY_OPENER_POLICY);
-      }
-      return response;
-    });
+    app.all("*", (c) => answerPage(c, c.req.raw, handler));
   }
 
   return app;

@@ -3,7 +3,6 @@ import { campusDocs } from "../components/behaviours/campus-docs";
 import { choice } from "../components/behaviours/choice";
 import { copyButton } from "../components/behaviours/copy-button";
 import { disclosure } from "../components/behaviours/disclosure";
-import { questUpload } from "../components/behaviours/quest-upload";
 import { scrollToTop } from "../components/behaviours/scroll-to-top";
 import { siteHeader } from "../components/behaviours/site-header";
 import type { Behaviour } from "../lib/use-behaviour";
@@ -19,7 +18,6 @@ const behaviours: Record<string, Behaviour> = {
   "buy-box": buyBox,
   choice,
   disclosure,
-  "quest-upload": questUpload,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-behaviour]")) behaviours[element.dataset.behaviour ?? ""]?.(element);

@@ -58,3 +58,50 @@ test("a new participant signs in by code, submits with an attachment and sees it
   await visitorContext.close();
   await context.close();
 });
+
+test("without JavaScript the submission form still carries its file, and a refusal shows beside its field", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const title = unique("No script");
+  const created = await page.request.post("/api/devquests", {
+    data: { title, description: "Break the demo.", prize: "$12" },
+    headers: adminHeaders,
+  });
+  const { quest } = await created.json();
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
+  const me = await context.newPage();
+  await signIn(me, `${unique("noscript").toLowerCase()}@example.com`);
+
+  // A link that is not http(s): the page comes back with the message beside the field and the text kept.
+  await me.goto(`/quests/${quest.id}`);
+  await me.getByLabel("The name we show for you").fill("No Script");
+  await me.getByLabel("Your submission").fill("Works without a script.");
+  await me.getByLabel(/^Links/).fill("ftp://example.com/poc");
+  await me
+    .getByLabel(/^One file/)
+    .setInputFiles({ name: "plain.txt", mimeType: "text/plain", buffer: Buffer.from("sent by a plain form") });
+  const [refused] = await Promise.all([
+    me.waitForResponse((r) => r.url().endsWith(`/quests/${quest.id}/submission`)),
+    me.getByRole("button", { name: "Send my submission" }).click(),
+  ]);
+  expect(refused.status()).toBe(400);
+  await expect(me.getByLabel(/^Links/)).toHaveAttribute("aria-invalid", "true");
+  await expect(me.locator("#quest-links-error")).toContainText("http");
+  await expect(me.getByLabel("Your submission")).toHaveValue("Works without a script.");
+  await expect(me.getByLabel(/^Links/)).toHaveValue("ftp://example.com/poc");
+
+  await me.getByLabel(/^Links/).fill("https://example.com/poc");
+  await me
+    .getByLabel(/^One file/)
+    .setInputFiles({ name: "plain.txt", mimeType: "text/plain", buffer: Buffer.from("sent by a plain form") });
+  await me.getByRole("button", { name: "Send my submission" }).click();
+  await expect(me).toHaveURL(new RegExp(`/quests/${quest.id}\\?sent=1$`));
+  await expect(me.getByText("Your submission is saved.")).toBeVisible();
+
+  await me.goto("/account");
+  const entry = me.getByRole("list", { name: "Your quest submissions" }).getByRole("listitem").filter({ hasText: title });
+  const file = await me.request.get((await entry.getByRole("link", { name: "plain.txt" }).getAttribute("href")) ?? "");
+  expect(await file.text()).toBe("sent by a plain form");
+  await context.close();
+});

@@ -37,9 +37,6 @@ for _ in $(seq 1 100); do
 done
 
 npx tsx server/cli/admin.ts create --email "$ADMIN_EMAIL" --new-database
-# A judged quest with one submission per project for the review spec, written before the server
-# holds the database (quicker than signing a participant in through the browser for each run).
-npx tsx tests/e2e/seed-quest-submissions.ts
 node "${BUILD_DIR:-build}/server.js" &
 server=$!
 wait "$server"

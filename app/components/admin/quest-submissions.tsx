@@ -58,6 +58,27 @@ function SubmissionItem({ s, prizeKind, result }: { s: SubmissionRow; prizeKind:
       >
         {s.body}
       </pre>
+      {s.links.length ? (
+        <ul className="mt-2 space-y-1 text-sm" aria-label={`Links of submission ${s.id}`}>
+          {s.links.map((link) => (
+            <li key={link} className="break-all">
+              {/* The participant's address: never followed with this page as referrer. */}
+              <a href={link} rel="noopener noreferrer nofollow" className="text-blue-800 underline">
+                {link}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {s.attachment ? (
+        <p className="mt-2 text-sm">
+          Attachment:{" "}
+          <a href={`/api/admin/quests/submissions/${s.id}/attachment`} className="text-blue-800 underline">
+            {s.attachment.name}
+          </a>{" "}
+          ({Math.ceil(s.attachment.size / 1024)} KB, downloaded, never opened here)
+        </p>
+      ) : null}
       {s.publicNote ? <p className="mt-2 text-sm break-words">Note to the participant: {s.publicNote}</p> : null}
       {s.paid ? <p className="mt-2 text-sm font-medium">Prize: {s.paid}</p> : null}
       {moves.length > 0 ? (

@@ -1,7 +1,4 @@
-import { useRef } from "react";
-import { questUpload } from "../behaviours/quest-upload";
 import type { FormResult } from "../../lib/form-result";
-import { useBehaviour } from "../../lib/use-behaviour";
 
 export type TakePartView = {
   displayName: string | null;
@@ -22,7 +19,7 @@ const STATE: Record<string, string> = {
 };
 export const submissionStateLabel = (state: string) => STATE[state] ?? state;
 
-function Errors({ result }: { result?: FormResult | null }) {
+function Errors({ result }: { result?: FormResult<Record<string, string>> | null }) {
   return (
     <div aria-live="polite">
       {result?.ok && result.message ? <p className="rounded-lg border border-green-300 bg-green-50 p-3">{result.message}</p> : null}
@@ -35,7 +32,7 @@ function Errors({ result }: { result?: FormResult | null }) {
   );
 }
 
-/** The signed-in participant's way to take part: a plain form post (a file goes through the API, see quest-upload). */
+/** The signed-in participant's way to take part: a flag (a form post to the page) or a submission with its file. */
 export function TakePartForm({
   questId,
   kind,
@@ -45,11 +42,9 @@ export function TakePartForm({
   questId: number;
   kind: "submission" | "flag";
   view: TakePartView;
-  /** The quest page action's answer (or the loader's "saved" after a file upload). */
-  result?: FormResult | null;
+  /** The flag action's answer, or the loader's answer to the multipart form ("saved", or a refusal with what was typed as its value). */
+  result?: FormResult<Record<string, string>> | null;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useBehaviour(formRef, questUpload);
   const mine = view.submission;
   if (kind === "flag") {
     if (mine) return <p className="mt-3">You found the flag: {submissionStateLabel(mine.state)}.</p>;
@@ -68,15 +63,22 @@ export function TakePartForm({
   }
   if (mine && !EDITABLE.has(mine.state))
     return <p className="mt-3">Your submission: {submissionStateLabel(mine.state)}. It can no longer be changed.</p>;
+  const errors = result && !result.ok ? result.errors : {};
+  const typed = result?.value ?? {};
+  /** The attributes tying a field to its message beside it. */
+  const described = (name: string, id: string, note?: string) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": [note, errors[name] ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined,
+  });
+  const fieldError = (name: string, id: string) =>
+    errors[name] ? (
+      <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
+        {errors[name]}
+      </p>
+    ) : null;
+  // A real multipart form: it carries the file with or without JavaScript, streamed by the server.
   return (
-    <form
-      ref={formRef}
-      method="post"
-      className="mt-3 space-y-4"
-      data-behaviour="quest-upload"
-      data-api={`/api/quests/${questId}/submissions`}
-      data-edit={mine ? "true" : "false"}
-    >
+    <form method="post" encType="multipart/form-data" action={`/quests/${questId}/submission`} className="mt-3 space-y-4">
       {mine ? <p>Your submission: {submissionStateLabel(mine.state)}. You can change it until we triage it.</p> : null}
       <Errors result={result} />
       {mine ? <input type="hidden" name="edit" value="true" /> : null}
@@ -85,36 +87,63 @@ export function TakePartForm({
           <label htmlFor="quest-name" className="block font-semibold">
             The name we show for you
           </label>
-          <input id="quest-name" name="display_name" required maxLength={60} autoComplete="nickname" className={field} />
+          <input
+            id="quest-name"
+            name="display_name"
+            required
+            maxLength={60}
+            autoComplete="nickname"
+            defaultValue={typed.display_name ?? ""}
+            className={field}
+            {...described("display_name", "quest-name")}
+          />
+          {fieldError("display_name", "quest-name")}
         </div>
       )}
       <div>
         <label htmlFor="quest-body" className="block font-semibold">
           Your submission
         </label>
-        <textarea id="quest-body" name="body" rows={8} maxLength={10000} defaultValue={mine?.body ?? ""} className={field} />
+        <textarea
+          id="quest-body"
+          name="body"
+          rows={8}
+          maxLength={10000}
+          defaultValue={typed.body ?? mine?.body ?? ""}
+          className={field}
+          {...described("body", "quest-body")}
+        />
+        {fieldError("body", "quest-body")}
       </div>
       <div>
         <label htmlFor="quest-links" className="block font-semibold">
           Links (http or https, one a line, at most 5)
         </label>
-        <textarea id="quest-links" name="links" rows={3} defaultValue={mine?.links.join("\n") ?? ""} className={field} />
+        <textarea
+          id="quest-links"
+          name="links"
+          rows={3}
+          defaultValue={typed.links ?? mine?.links.join("\n") ?? ""}
+          className={field}
+          {...described("links", "quest-links")}
+        />
+        {fieldError("links", "quest-links")}
       </div>
       <div>
         <label htmlFor="quest-file" className="block font-semibold">
           One file (at most 10 MB{mine?.attachment ? `; replaces ${mine.attachment.name}` : ""})
         </label>
-        <input id="quest-file" name="file" type="file" className="mt-1 block" aria-describedby="quest-file-note" />
+        <input id="quest-file" name="file" type="file" className="mt-1 block" {...described("file", "quest-file", "quest-file-note")} />
         <p id="quest-file-note" className="text-sm text-slate-700">
-          Sending a file needs JavaScript; the text and links work without it.
+          Kept private: only you and the quest&apos;s judges can download it.
         </p>
+        {fieldError("file", "quest-file")}
       </div>
       <div className="flex items-start gap-2">
-        <input id="quest-credit" name="public_credit" type="checkbox" className="mt-1" />
+        <input id="quest-credit" name="public_credit" type="checkbox" className="mt-1" defaultChecked={typed.public_credit === "on"} />
         <label htmlFor="quest-credit">Credit me publicly by my name on the quest pages and the hall of fame</label>
       </div>
-      <p data-upload-status role="status" className="text-sm" />
-      <button type="submit" name="intent" value="submit" className={button}>
+      <button type="submit" className={button}>
         {mine ? "Save changes" : "Send my submission"}
       </button>
     </form>

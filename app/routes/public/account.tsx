@@ -7,7 +7,7 @@ import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/account";
 import { loadAccount, submitAccount } from "./account.server";
 import { formatDate, formatDay } from "../../../contract/time";
-import { submissionStateLabel } from "../../components/quests/take-part-form";
+import { QuestEntries } from "../../components/account/quest-entries";
 
 export function meta() {
   return [{ title: "Your account" }, { name: "robots", content: "noindex" }];
@@ -76,7 +76,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {orders.length === 0 ? <p>No orders yet.</p> : null}
         <ul className="space-y-4" aria-label="Orders">
           {orders.map((o) => (
-            <li key={o.order_id} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid={`order-${o.order_id}`}>
+            <li key={o.order_id} id={`order-${o.order_id}`} className="scroll-mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid={`order-${o.order_id}`}>
               <h3 className="text-lg font-bold">
                 {o.product_name} {o.version}
               </h3>
@@ -103,37 +103,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
         <h2 className="text-xl font-bold">Quests</h2>
-        {quests.length === 0 ? (
-          <p>
-            You have not taken part in a quest yet.{" "}
-            <a href="/quests" className="text-sky-800 underline">
-              See the open quests
-            </a>
-            .
-          </p>
-        ) : null}
-        <ul className="space-y-3" aria-label="Your quest submissions">
-          {quests.map((q) => (
-            <li key={q.id} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid={`quest-submission-${q.id}`}>
-              <h3 className="text-lg font-bold">
-                <a href={`/quests/${q.questId}`} className="text-sky-800 underline">
-                  {q.questTitle}
-                </a>
-              </h3>
-              <p className="text-sm text-slate-700">
-                {submissionStateLabel(q.state)} · sent {day(q.createdAt)}
-              </p>
-              {q.attachment ? (
-                <p className="text-sm">
-                  <a href={`/api/account/quests/submissions/${q.id}/attachment`} className="text-sky-800 underline">
-                    {q.attachment.name}
-                  </a>{" "}
-                  ({Math.ceil(q.attachment.size / 1024)} KB)
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <QuestEntries quests={quests} orders={orders} />
       </Prose>
     </>
   );

@@ -99,7 +99,11 @@ export default function QuestDetail({ loaderData, actionData }: Route.ComponentP
               questId={quest.id}
               kind={quest.kind}
               view={loaderData.participant}
-              result={actionData ?? (loaderData.sent ? { ok: true, message: loaderData.sent } : null)}
+              result={
+                actionData ??
+                (loaderData.refused ? { ok: false, message: loaderData.refused.error, errors: loaderData.refused.fieldErrors, value: loaderData.refused.fields } : null) ??
+                (loaderData.sent ? { ok: true, message: loaderData.sent } : null)
+              }
             />
           ) : null}
           {state === "open" && loaderData.participant ? null : (

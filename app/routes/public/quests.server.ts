@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import { formToInput, type PublicQuest } from "../../../server/features/quests";
-import { domainErrorKind, UnauthenticatedError } from "../../../server/platform/errors";
+import type { PublicQuest } from "../../../server/features/quests";
+import { domainErrorKind, InvalidInputError, UnauthenticatedError } from "../../../server/platform/errors";
 import type { QuestView } from "../../components/quests/quest-facts";
 import { renderSafeMarkdown } from "../../lib/safe-markdown.server";
 import type { TakePartView } from "../../components/quests/take-part-form";
@@ -67,45 +67,40 @@ export async function loadQuest(idText: string, context: AppLoadContext, request
     const names = await productNames([quest.prizeProductId], context);
     const participant = await participantView(request, context, id);
     const sent = participant && new URL(request.url).searchParams.has("sent") ? "Your submission is saved." : "";
+    // The multipart form's refusal (server/features/quests/submission-form.routes.ts), with what was typed.
+    const refused = participant ? (context.questForm ?? null) : null;
     const body = {
       found: { quest: toView(quest, names), rulesHtml: renderSafeMarkdown(quest.rules) },
       participant,
       sent,
+      refused: refused ? { error: refused.error, fieldErrors: refused.fieldErrors, fields: refused.fields } : null,
       now: new Date().toISOString(),
     };
     // A participant's page carries their submission: never stored anywhere.
-    return participant ? data(body, { headers: NO_STORE }) : body;
+    return participant ? data(body, { status: refused?.status ?? 200, headers: NO_STORE }) : body;
   } catch (error) {
     if (domainErrorKind(error) === "not_found")
-      return data({ found: null, participant: null, sent: "", now: new Date().toISOString() }, { status: 404 });
+      return data({ found: null, participant: null, sent: "", refused: null, now: new Date().toISOString() }, { status: 404 });
     throw error;
   }
 }
 
-/** The quest page's form, a plain URL-encoded post: a submission's text and links, or a flag. */
+/**
+ * The quest page's flag form, a plain URL-encoded post. A submission (text, links, a file) is a
+ * multipart form posted to /quests/:id/submission, which streams it (pages never parse multipart).
+ */
 export async function submitQuest(idText: string, context: AppLoadContext, request: Request) {
   const id = questId(idText);
   const form = await request.formData();
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
   const customer = await currentCustomer(request, context);
-  const submissions = context.services.questSubmissions;
   return formAction(
     undefined,
     async () => {
       if (!customer) throw new UnauthenticatedError("Please sign in to take part.");
-      if (text("intent") === "flag") {
-        await submissions.flag(customer.id, id, text("flag") ?? "");
-        return { message: "That is the flag: your submission is accepted." };
-      }
-      const input = formToInput({
-        body: text("body"),
-        links: text("links"),
-        display_name: text("display_name"),
-        public_credit: text("public_credit"),
-        edit: text("edit"),
-      });
-      await submissions.submit(customer.id, id, input);
-      return { message: "Your submission is saved." };
+      if (form.get("intent") !== "flag") throw new InvalidInputError("Send your submission with the form on this page.");
+      const flag = form.get("flag");
+      await context.services.questSubmissions.flag(customer.id, id, typeof flag === "string" ? flag : "");
+      return { message: "That is the flag: your submission is accepted." };
     },
     { headers: NO_STORE },
   );

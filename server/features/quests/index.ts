@@ -7,3 +7,4 @@ export { questOperations } from "./routes";
 export { createQuestSubmissions, formToInput, questAttachmentsDir, type QuestSubmissions } from "./submissions";
 export { questSubmissionOperations } from "./submissions.routes";
 export { createQuestReview, type QuestReview } from "./quest-review";
+export { questSubmissionFormRoutes, type QuestFormRefusal, type QuestPageRenderer } from "./submission-form.routes";

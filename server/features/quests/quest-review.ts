@@ -85,6 +85,8 @@ export function createQuestReview({ db, config, now, audit, pages }: ServiceDeps
         email,
         state: s.state,
         body: s.body,
+        links: s.links,
+        attachment: s.attachmentStorageName ? { name: s.attachmentName ?? "attachment.bin", size: s.attachmentSize ?? 0 } : null,
         publicNote: s.publicNote,
         createdAt: s.createdAt.toISOString(),
         updatedAt: s.updatedAt.toISOString(),

@@ -1,17 +1,19 @@
 import { verify } from "@node-rs/argon2";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mkdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import {
   QUEST_ATTACHMENT_MAX_BYTES,
+  type QuestPrize,
   type QuestSubmission,
   type QuestSubmissionInput,
   QuestSubmissionInputSchema,
 } from "../../../contract/quest-submissions";
+import { fromMinor } from "../../../contract/money";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
-import { customers, questSubmissions, quests } from "../../platform/db/schema";
+import { coupons, customers, licences, orders, products, productVersions, questSubmissions, quests } from "../../platform/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError, ThrottledError } from "../../platform/errors";
 import type { PageChanges } from "../../platform/page-topics";
 import type { RateLimiter } from "../../platform/rate-limit";
@@ -29,7 +31,7 @@ export const questAttachmentsDir = (config: Pick<Config, "DATA_DIR">) => join(co
 type Attachment = { partialPath: string; storageName: string; originalName: string; size: number };
 type Row = typeof questSubmissions.$inferSelect;
 
-const toView = (r: Row, questTitle: string): QuestSubmission => ({
+const toView = (r: Row, questTitle: string, prize: QuestPrize | null = null): QuestSubmission => ({
   id: r.id,
   questId: r.questId,
   questTitle,
@@ -39,6 +41,8 @@ const toView = (r: Row, questTitle: string): QuestSubmission => ({
   attachment: r.attachmentStorageName ? { name: r.attachmentName ?? "attachment.bin", size: r.attachmentSize ?? 0 } : null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
+  publicNote: r.publicNote,
+  prize,
 });
 
 /** Multipart fields as the JSON input: links one per line, check boxes "on"/"true". */
@@ -147,7 +151,15 @@ export function createQuestSubmissions({
     },
 
     /** A multipart body streamed to a partial file; nothing is left on disk when anything fails. */
-    async submitForm(customerId: number, questId: number, body: WebReadableStream<Uint8Array> | null, type: string, edit = false) {
+    async submitForm(
+      customerId: number,
+      questId: number,
+      body: WebReadableStream<Uint8Array> | null,
+      type: string,
+      edit = false,
+      /** Filled with the text fields once read, so a refused page form can show them again. */
+      seen: { fields?: Record<string, string> } = {},
+    ) {
       await mkdir(dir, { recursive: true });
       // An attachment is checked only after the whole body arrived: nothing to refuse when it starts.
       const received = await receiveUpload(body, type, dir, QUEST_ATTACHMENT_MAX_BYTES, async () => undefined, {
@@ -156,6 +168,7 @@ export function createQuestSubmissions({
         maxFieldBytes: 48 * 1024,
       });
       const file = received.partialPath ? received : null;
+      seen.fields = received.fields;
       try {
         const input = parse(formToInput(received.fields));
         return await save(customerId, questId, { ...input, edit: edit || input.edit }, file);
@@ -205,7 +218,7 @@ export function createQuestSubmissions({
       return me ?? { displayName: null, publicCredit: false };
     },
 
-    /** The participant's own submissions, newest first. */
+    /** The participant's own submissions, newest first, with the team's last note and what a paid one won. */
     async mine(customerId: number): Promise<QuestSubmission[]> {
       const rows = await db
         .select({ s: questSubmissions, title: quests.title })
@@ -214,7 +227,11 @@ export function createQuestSubmissions({
         .where(eq(questSubmissions.customerId, customerId))
         .orderBy(desc(questSubmissions.createdAt), desc(questSubmissions.id))
         .limit(200);
-      return rows.map((r) => toView(r.s, r.title));
+      const prizes = await prizesOf(
+        db,
+        rows.map((r) => r.s),
+      );
+      return rows.map((r) => toView(r.s, r.title, prizes.get(r.s.id) ?? null));
     },
 
     /** The attachment's file on disk; 404 when there is none, or (with `customerId`) it is someone else's. */
@@ -237,6 +254,73 @@ export function createQuestSubmissions({
       };
     },
   };
+}
+
+/**
+ * The prizes of paid submissions (all of one participant, already filtered by the caller): the
+ * licence prize's order and licence, the coupon's code, or the recorded cash payment.
+ */
+async function prizesOf(db: Db, rows: Row[]): Promise<Map<number, QuestPrize>> {
+  const paid = rows.filter((r) => r.state === "paid");
+  const orderIds = paid.flatMap((r) => (r.prizeOrderId ? [r.prizeOrderId] : []));
+  const couponIds = paid.flatMap((r) => (r.prizeCouponId ? [r.prizeCouponId] : []));
+  const [orderRows, couponRows] = await Promise.all([
+    orderIds.length
+      ? db
+          .select({ orderId: orders.id, licenceId: licences.id, productName: products.name, version: productVersions.version })
+          .from(orders)
+          .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+          .innerJoin(products, eq(products.id, productVersions.productId))
+          .leftJoin(licences, eq(licences.orderId, orders.id))
+          .where(inArray(orders.id, orderIds))
+      : [],
+    couponIds.length
+      ? db
+          .select({
+            id: coupons.id,
+            code: coupons.code,
+            percent: coupons.discountPercent,
+            productName: products.name,
+            version: productVersions.version,
+          })
+          .from(coupons)
+          .innerJoin(productVersions, eq(productVersions.id, coupons.productVersionId))
+          .innerJoin(products, eq(products.id, productVersions.productId))
+          .where(inArray(coupons.id, couponIds))
+      : [],
+  ]);
+  const byOrder = new Map(orderRows.map((o) => [o.orderId, o]));
+  const byCoupon = new Map(couponRows.map((c) => [c.id, c]));
+  const prizes = new Map<number, QuestPrize>();
+  for (const r of paid) {
+    const order = r.prizeOrderId ? byOrder.get(r.prizeOrderId) : undefined;
+    const coupon = r.prizeCouponId ? byCoupon.get(r.prizeCouponId) : undefined;
+    if (order)
+      prizes.set(r.id, {
+        kind: "licence",
+        order_id: order.orderId,
+        licence_id: order.licenceId,
+        product_name: order.productName,
+        version: order.version,
+      });
+    else if (coupon)
+      prizes.set(r.id, {
+        kind: "coupon",
+        code: coupon.code,
+        percent: coupon.percent,
+        product_name: coupon.productName,
+        version: coupon.version,
+      });
+    else if (r.cashMethod)
+      prizes.set(r.id, {
+        kind: "cash",
+        method: r.cashMethod,
+        reference: r.cashReference ?? "",
+        amount: fromMinor(r.cashAmountPaise ?? 0),
+        paid_on: r.cashPaidOn ?? "",
+      });
+  }
+  return prizes;
 }
 
 function parse(raw: unknown): QuestSubmissionInput {

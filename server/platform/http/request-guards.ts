@@ -5,8 +5,12 @@ import { errorJson } from "./errors";
 import { originAllowed } from "./origin";
 
 export const BODY_LIMIT = 64 * 1024;
-/** The streamed uploads (builds, quest attachments): each counts its own limit while it is written to disk. */
-const isStreamedUpload = (path: string) => path === "/api/admin/artifacts" || /^\/api\/quests\/\d+\/submissions$/.test(path);
+/**
+ * The streamed uploads (builds, quest attachments by the API and by the quest page's multipart form):
+ * each counts its own limit while it is written to disk.
+ */
+const isStreamedUpload = (path: string) =>
+  path === "/api/admin/artifacts" || /^\/api\/quests\/\d+\/submissions$/.test(path) || /^\/quests\/\d+\/submission$/.test(path);
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
 const readOnly = (method: string) => method === "GET" || method === "HEAD";
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/");
@@ -30,7 +34,7 @@ const streamedBodyLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
  * which makes @hono/node-server build a full undici Request and web stream (bench profile of the
  * contact post); Node's parser never delivers more than Content-Length, so a declared length is
  * checked as is and only a chunked body is counted. Page actions take urlencoded forms only: no
- * page parses multipart, and its parser would buffer files.
+ * page parses multipart, and its parser would buffer files (the quest form posts to a streaming route).
  */
 export function requestBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
