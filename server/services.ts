@@ -35,6 +35,7 @@ import { createArtifacts, createDownloads, createReleaseSigning, createUpdateChe
 import { createInvoices } from "./features/invoices";
 import { createSecurityReports, createSecurityTxt, openPgpKeySource, securityContact } from "./features/security";
 import { createLicenceSigner } from "./features/licences";
+import { createAdvisories } from "./features/advisories";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
@@ -109,6 +110,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     signingKeys,
     securityTxt: createSecurityTxt({ config, now, key: openPgpKey }),
     securityReports: createSecurityReports({ ...deps, audit, rateLimiter }),
+    advisories: createAdvisories({ ...deps, audit, pages: pageTopics }),
     licenceSigner,
   };
 }
