@@ -9,6 +9,15 @@ export type AdvisoryStatus = (typeof ADVISORY_STATUSES)[number];
 export const ADVISORY_SEVERITIES = ["none", "low", "medium", "high", "critical"] as const;
 export type AdvisorySeverity = (typeof ADVISORY_SEVERITIES)[number];
 
+/** The rating as it is written on pages and in mails. */
+export const SEVERITY_LABEL: Record<AdvisorySeverity, string> = {
+  none: "None",
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  critical: "Critical",
+};
+
 /** CVSS 3.1's qualitative rating of a base score (specification section 5). */
 export function severityOf(score: number): AdvisorySeverity {
   if (score === 0) return "none";

@@ -1,8 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OsvSchema } from "../../../contract/osv";
-import { admins, advisories, auditLog, licences, mailOutbox } from "../../platform/db/schema";
-import { insertOrder, versionIdOf } from "../../../tests/helpers/order-fixtures";
+import { advisories, auditLog, mailOutbox } from "../../platform/db/schema";
+import { addBareVersion, addLicenceHolder, adminActor, advisoryDraft } from "../../../tests/helpers/advisory-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { toOsv } from "./osv";
 
@@ -10,53 +10,17 @@ let t: TestApp;
 let actor = { adminId: 0, clientIp: "127.0.0.1" };
 const YEAR = new Date().getUTCFullYear();
 
-async function addVersion(productId: string, version: string) {
-  await t.database.db.execute(
-    sql`insert into product_versions (product_id, version, os, features, external, python)
-        values (${productId}, ${version}, '{linux}', '{}', '[]'::jsonb, '[]'::jsonb)`,
-  );
-}
-
-/** A paid order of `version` with its licence; `revoked`/`expired` make it no longer valid. */
-async function holder(productId: string, version: string, email: string, state: "valid" | "revoked" | "expired" = "valid") {
-  const orderId = await insertOrder(t.database.db, {
-    versionId: await versionIdOf(t.database.db, productId, version),
-    paymentId: `pay_${email}`,
-    email,
-  });
-  const day = 86_400_000;
-  await t.database.db.insert(licences).values({
-    orderId,
-    keyHash: `hash-${email}`,
-    keyEncrypted: "sealed",
-    machineLimit: 1,
-    expiresAt: new Date(Date.now() + (state === "expired" ? -day : 300 * day)),
-    revokedAt: state === "revoked" ? new Date() : null,
-  });
-}
-
-const draft = (overrides: Record<string, unknown> = {}) => ({
-  title: "Path traversal in the wordlist loader",
-  summary: "A crafted wordlist path reads files outside the scan directory.",
-  details: "dirx 2.0 follows `../` in wordlist names.\n\nUpdate to 2.1.",
-  product_id: "dirx",
-  ranges: [{ introduced: "2.0", fixed: "2.1" }],
-  cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
-  cve_id: "CVE-2026-40001",
-  credits: [
-    { name: "Mira Rao", consent: true },
-    { name: "Quiet Person", consent: false },
-  ],
-  ...overrides,
-});
+const addVersion = (productId: string, version: string) => addBareVersion(t, productId, version);
+const holder = (productId: string, version: string, email: string, state?: "valid" | "revoked" | "expired") =>
+  addLicenceHolder(t, productId, version, email, state);
+const draft = (overrides: Record<string, unknown> = {}) => advisoryDraft({ cve_id: "CVE-2026-40001", ...overrides });
 
 const advisoryMails = async () =>
   (await t.database.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.kind, "security-advisory")))[0].n;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.loginAsAdmin();
-  actor = { adminId: (await t.database.db.select({ id: admins.id }).from(admins))[0].id, clientIp: "127.0.0.1" };
+  actor = await adminActor(t);
   await t.database.db.execute(sql`insert into products (id, name) values ('dirx', 'DirX'), ('ogre', 'OgreSync')`);
   for (const v of ["1.0", "2.0", "2.0.1", "2.1"]) await addVersion("dirx", v);
   await addVersion("ogre", "2.0");

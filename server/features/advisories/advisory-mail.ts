@@ -1,4 +1,4 @@
-import type { AdvisorySeverity } from "../../../contract/advisories";
+import { type AdvisorySeverity, SEVERITY_LABEL } from "../../../contract/advisories";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import { enqueueMail, escapeHtml, htmlMail, mailContext, type OutboxConfig, textMail } from "../mail";
@@ -14,8 +14,6 @@ type Advisory = {
   ranges: { introduced: string; fixed: string | null }[];
 };
 
-const SEVERITY_WORD: Record<AdvisorySeverity, string> = { none: "None", low: "Low", medium: "Medium", high: "High", critical: "Critical" };
-
 /**
  * The notice to one licence holder whose version an advisory affects: what it is, how severe, which
  * version fixes it, and the link to the advisory. Enqueued once per licence and advisory (the caller's
@@ -28,7 +26,7 @@ export async function enqueueAdvisoryMail(
 ): Promise<{ id: number }> {
   const ctx = mailContext(config);
   const link = `${config.publicOrigin}/security/advisories/${advisory.id}`;
-  const severity = `${SEVERITY_WORD[advisory.severity]} (CVSS ${(advisory.cvssScoreTenths / 10).toFixed(1)})`;
+  const severity = `${SEVERITY_LABEL[advisory.severity]} (CVSS ${(advisory.cvssScoreTenths / 10).toFixed(1)})`;
   const fix = advisory.ranges.find((r) => r.fixed)?.fixed;
   const action = fix
     ? `Update ${productName} to ${fix} or later.`

@@ -2,3 +2,4 @@
 export { affects, advisoryPrefix, createAdvisories, type Advisories, type Advisory } from "./advisories";
 export { scoreCvss31 } from "./cvss";
 export { toOsv } from "./osv";
+export { advisoryFileRoutes } from "./files.routes";
