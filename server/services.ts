@@ -63,6 +63,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
   });
   const releaseSigning = createReleaseSigning({ config, signingKeys, now });
   const store = createStore({ ...deps, rateLimiter, audit, licenceSigner });
+  const advisories = createAdvisories({ ...deps, audit, pages: pageTopics });
   return {
     audit,
     rateLimiter,
@@ -105,12 +106,12 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     artifacts: createArtifacts({ ...deps, audit, pages: pageTopics, releaseSigning }),
     releaseSigning,
     downloads,
-    updateCheck: createUpdateCheck({ db, downloads }),
+    updateCheck: createUpdateCheck({ db, downloads, advisoriesFor: advisories.affecting }),
     invoices: createInvoices(deps),
     signingKeys,
     securityTxt: createSecurityTxt({ config, now, key: openPgpKey }),
     securityReports: createSecurityReports({ ...deps, audit, rateLimiter }),
-    advisories: createAdvisories({ ...deps, audit, pages: pageTopics }),
+    advisories,
     licenceSigner,
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBareVersion, adminActor, advisoryDraft } from "../../../tests/helpers/advisory-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { loader as feedLoader } from "./advisories-feed";
+import { loadReleases } from "./releases.server";
 import { loader as thanksLoader } from "./security-thanks";
 import { loader as sitemapLoader } from "./sitemap";
 import { loadAdvisories, loadAdvisory } from "./advisories.server";
@@ -34,6 +35,11 @@ describe("public advisory pages", () => {
     expect(detailsHtml).not.toMatch(/<img/i);
     expect(detailsHtml).not.toMatch(/href="javascript:/i);
     expect(detailsHtml).toContain("&lt;script&gt;");
+  });
+
+  it("the release notes mark the version that fixes a published advisory", async () => {
+    const notes = (await loadReleases("dirx", context)) as unknown as { data: { fixes: Record<string, { id: string }[]> } };
+    expect(notes.data.fixes).toEqual({ "2.1": [{ id, title: advisoryDraft().title, severity: "high" }] });
   });
 
   it("lists published advisories only; a draft's page is 404", async () => {

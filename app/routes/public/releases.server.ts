@@ -26,9 +26,11 @@ export async function findReleases(productId: string, context: AppLoadContext): 
  */
 export async function loadReleases(productId: string, context: AppLoadContext) {
   const found = await findReleases(productId, context);
-  if (!found) return data({ found, builds: {}, releaseKey: null }, { status: 404 });
+  if (!found) return data({ found, builds: {}, releaseKey: null, fixes: {} }, { status: 404 });
   const byVersion = await context.services.downloads.buildsByVersion(productId);
   const key = await context.services.releaseSigning.current();
   const releaseKey = { keyId: key.keyId, line: publicKeyLine(key) };
-  return data({ found, builds: Object.fromEntries(byVersion), releaseKey }, { status: 200 });
+  // The published advisories each version (or patch) fixes: the notes link them.
+  const fixes = Object.fromEntries(await context.services.advisories.fixedBy(productId));
+  return data({ found, builds: Object.fromEntries(byVersion), releaseKey, fixes }, { status: 200 });
 }

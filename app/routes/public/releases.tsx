@@ -49,7 +49,7 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
     );
   }
   const { product, releases } = found;
-  const { builds, releaseKey } = loaderData;
+  const { builds, releaseKey, fixes } = loaderData;
   const page = productPage(product.id);
   return (
     <>
@@ -74,7 +74,15 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
       <Prose>
         {releaseKey ? <VerifyBuilds releaseKey={releaseKey} /> : null}
         {releases.length ? (
-          releases.map((r) => <ReleaseEntry key={r.version} release={r} productId={product.id} builds={builds[r.version] ?? []} />)
+          releases.map((r) => (
+            <ReleaseEntry
+              key={r.version}
+              release={r}
+              productId={product.id}
+              builds={builds[r.version] ?? []}
+              fixes={[r.version, ...r.patches.map((p) => p.version)].flatMap((v) => (fixes[v] ?? []).map((f) => ({ ...f, version: v })))}
+            />
+          ))
         ) : (
           <p>No version has been published yet.</p>
         )}
