@@ -1,3 +1,4 @@
+import { UpdateAdvisorySchema } from "./advisories";
 import { z } from "zod";
 import { VersionSchema } from "./products";
 import { PublicHttpsUrlSchema } from "./public-url";
@@ -128,6 +129,8 @@ export const UpdateAvailableSchema = z.object({
     /** base64 of the build's `.minisig` text, as Tauri's updater expects. */
     signature: z.string(),
   }),
+  /** Published security advisories affecting the version the client runs (introduced <= version < fixed), most severe first. */
+  advisories: z.array(UpdateAdvisorySchema),
   /** Only when the version the client runs was withdrawn: the tool tells its user why. */
   current: z.object({ status: z.literal("yanked"), reason: z.string().nullable() }).optional(),
 });
@@ -152,5 +155,7 @@ export const TauriUpdateSchema = z.object({
   pub_date: z.string(),
   url: z.string(),
   signature: z.string(),
+  /** Beyond Tauri's fields (its updater ignores them): the advisories affecting the running version. */
+  advisories: z.array(UpdateAdvisorySchema),
 });
 export type TauriUpdate = z.infer<typeof TauriUpdateSchema>;

@@ -9,8 +9,19 @@ export const SiteConfigSchema = z.strictObject({
   name: z.string().trim().min(1).max(60),
   tagline: z.string().trim().min(1).max(200),
   email: z.email(),
-  /** Where security reports and security.txt's Contact point; left out: `email`. */
-  security: z.strictObject({ contact: z.email().optional() }).optional(),
+  /**
+   * Where security reports and security.txt's Contact point (left out: `email`), and the prefix of the
+   * advisories' ids (PREFIX-YYYY-NNN; left out: the first word of `name` in capitals).
+   */
+  security: z
+    .strictObject({
+      contact: z.email().optional(),
+      advisory_prefix: z
+        .string()
+        .regex(/^[A-Z][A-Z0-9]{1,9}$/, "must be 2 to 10 capital letters or digits, starting with a letter")
+        .optional(),
+    })
+    .optional(),
   phone: z
     .string()
     .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "must be a phone number such as +91 80 4718 2290")

@@ -4,6 +4,7 @@ import type { AppLoadContext, RequestHandler, ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { apiRouter } from "./api/router";
 import { securityFileRoutes } from "./features/security";
+import { advisoryFileRoutes } from "./features/advisories";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/client";
 import { compressDynamic } from "./platform/http/compress";
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   app.use(pageMethods());
   app.route("/", releaseFileRoutes());
   app.route("/", securityFileRoutes());
+  app.route("/", advisoryFileRoutes());
   app.route("/", licenceKeyFileRoutes());
 
   // One store of what is answered from memory: the client build with the prerendered pages, and

@@ -9,13 +9,16 @@ import type { PageTopic } from "./platform/page-topics";
  * pattern and the topics whose writes change it ([] for a page that changes only with a deploy).
  */
 export const cachedPages: readonly (CachedPage & { topics: readonly PageTopic[] })[] = [
-  { path: "/releases/:productId", topics: ["catalogue"] },
+  { path: "/releases/:productId", topics: ["catalogue", "advisories"] },
   { path: "/releases/:productId/feed.xml", topics: ["catalogue"] },
   { path: "/products/cyber/webtools/dirx", topics: ["catalogue"] },
-  { path: "/sitemap.xml", topics: ["catalogue", "quests"] },
+  { path: "/sitemap.xml", topics: ["catalogue", "quests", "advisories"] },
   { path: "/quests", topics: ["quests", "catalogue"] },
   { path: "/quests/hall-of-fame", topics: ["quests"] },
   { path: "/quests/:id", topics: ["quests", "catalogue"] },
+  { path: "/security/advisories", topics: ["advisories", "catalogue"] },
+  { path: "/security/advisories/feed.xml", topics: ["advisories", "catalogue"] },
+  { path: "/security/advisories/:id", topics: ["advisories", "catalogue"] },
   { path: "/Blog/feed.xml", topics: [] },
   { path: "/account/sign-in", topics: [] },
   { path: "/login", topics: [] },

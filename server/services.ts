@@ -35,6 +35,7 @@ import { createArtifacts, createDownloads, createReleaseSigning, createUpdateChe
 import { createInvoices } from "./features/invoices";
 import { createSecurityReports, createSecurityTxt, openPgpKeySource, securityContact } from "./features/security";
 import { createLicences, createLicenceSigner } from "./features/licences";
+import { createAdvisories } from "./features/advisories";
 
 /** Builds every service once at start; the API handlers and React Router loaders share them. */
 export function createServices(db: Db, config: Config, now: () => Date = () => new Date(), observe?: ServiceObservers) {
@@ -68,6 +69,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     licenceSecret: createStoreSecrets(deps).licenceSecret,
     licenceSigner,
   });
+  const advisories = createAdvisories({ ...deps, audit, pages: pageTopics });
   return {
     audit,
     rateLimiter,
@@ -111,11 +113,12 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     artifacts: createArtifacts({ ...deps, audit, pages: pageTopics, releaseSigning }),
     releaseSigning,
     downloads,
-    updateCheck: createUpdateCheck({ db, downloads }),
+    updateCheck: createUpdateCheck({ db, downloads, advisoriesFor: advisories.affecting }),
     invoices: createInvoices(deps),
     signingKeys,
     securityTxt: createSecurityTxt({ config, now, key: openPgpKey }),
     securityReports: createSecurityReports({ ...deps, audit, rateLimiter }),
+    advisories,
     licenceSigner,
   };
 }

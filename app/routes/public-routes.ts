@@ -23,6 +23,9 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("security", "routes/public/security.tsx"),
     route("security/thanks", "routes/public/security-thanks.tsx"),
     route("security/reports/:token", "routes/public/security-report-status.tsx"),
+    // Security advisories (server-rendered from the page cache; their OSV JSON is served by server/features/advisories).
+    route("security/advisories", "routes/public/advisories.tsx"),
+    route("security/advisories/:id", "routes/public/advisory.tsx"),
     // The store (server-rendered, noindex): checkout, the test provider's sandbox, the receipt.
     route("checkout/test-pay", "routes/public/checkout-test-pay.tsx"),
     route("checkout/receipt/:orderId", "routes/public/checkout-receipt.tsx"),
@@ -46,4 +49,5 @@ export const publicRoutes: RouteConfigEntry[] = [
   route("robots.txt", "routes/public/robots.ts"),
   route("Blog/feed.xml", "routes/public/blog-feed.ts"),
   route("releases/:productId/feed.xml", "routes/public/releases-feed.ts"),
+  route("security/advisories/feed.xml", "routes/public/advisories-feed.ts"),
 ];

@@ -5,10 +5,11 @@ import { pageTopics } from "./db/schema";
 /**
  * What a cached public page shows, by kind of content. "catalogue": products, versions, patches
  * and their builds (release notes, their feeds, product pages with builds, the sitemap); "quests":
- * the quests, their states and submission counts (the quest pages, the sitemap). A new kind
+ * the quests, their states and submission counts (the quest pages, the sitemap); "advisories": the
+ * published security advisories (their list, pages, feed and OSV JSON, the release notes). A new kind
  * is one more name here and a `changePages` call in the writes that change it.
  */
-export type PageTopic = "catalogue" | "quests";
+export type PageTopic = "catalogue" | "quests" | "advisories";
 
 /** How long a change made on this instance keeps its pages out of the cache while the counter is not yet read back (a transaction still open, or rolled back). */
 const PENDING_MS = 10_000;

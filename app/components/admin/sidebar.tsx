@@ -4,11 +4,12 @@ import { Form, NavLink, useLocation } from "react-router";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm ${isActive ? "bg-slate-700 font-semibold text-white" : "text-slate-200 hover:bg-slate-800 hover:text-white"}`;
 
-// Admin identity screens: the admin's own account, the other admins, the audit log and the signing keys.
+// Admin identity screens: the admin's own account, the other admins, the audit log, the signing keys and the advisories.
 const IDENTITY_LINKS = [
   ["/dashboard/admins", "Admins"],
   ["/dashboard/audit", "Audit log"],
   ["/dashboard/security", "Security"],
+  ["/dashboard/advisories", "Advisories"],
   ["/dashboard/account", "Account"],
 ] as const;
 

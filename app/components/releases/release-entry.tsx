@@ -1,3 +1,4 @@
+import { type AdvisorySeverity, SEVERITY_LABEL } from "../../../contract/advisories";
 import type { PublicRelease } from "../../../contract/releases";
 import { byteSize } from "../../lib/byte-size";
 import { minisigPath } from "../../lib/release-signature";
@@ -49,7 +50,20 @@ function Builds({ productId, builds }: { productId: string; builds: ReleaseBuild
 }
 
 /** One version on the release notes page: features, requirements, dependencies, packages, changelog. */
-export function ReleaseEntry({ release, productId, builds = [] }: { release: PublicRelease; productId?: string; builds?: ReleaseBuild[] }) {
+/** A published security advisory that a version (or one of its patches) fixes. */
+export type FixedAdvisory = { id: string; title: string; severity: AdvisorySeverity; version: string };
+
+export function ReleaseEntry({
+  release,
+  productId,
+  builds = [],
+  fixes = [],
+}: {
+  release: PublicRelease;
+  productId?: string;
+  builds?: ReleaseBuild[];
+  fixes?: FixedAdvisory[];
+}) {
   const r = release.requirements;
   const requirements: [string, string][] = [
     ["Operating system", r.os.map(osName).join(", ")],
@@ -73,6 +87,21 @@ export function ReleaseEntry({ release, productId, builds = [] }: { release: Pub
         </p>
       ) : null}
       {release.status === "yanked" ? <Withdrawn reason={release.yank_reason} /> : null}
+      {fixes.length ? (
+        <div className="mt-3 rounded border border-emerald-300 bg-emerald-50 p-3" data-testid={`fixes-${release.version}`}>
+          <h3 className="font-semibold text-emerald-900">Security fixes</h3>
+          <ul className="list-disc pl-6 text-sm">
+            {fixes.map((f) => (
+              <li key={`${f.id}-${f.version}`}>
+                <a className="text-sky-800 underline" href={`/security/advisories/${f.id}`}>
+                  {f.id}
+                </a>
+                : {f.title} ({SEVERITY_LABEL[f.severity]}){f.version !== release.version ? `, fixed in ${f.version}` : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {release.features.length ? (
         <>
           <h3 className="mt-4 font-semibold">What is new</h3>

@@ -27,9 +27,11 @@ export async function findReleases(productId: string, context: AppLoadContext): 
 export async function loadReleases(productId: string, context: AppLoadContext) {
   const found = await findReleases(productId, context);
   // A product with its own page on the site (its menu and buy box link here) gets a way back to it.
-  if (!found) return data({ found, productPage: productPage(productId) ?? null, builds: {}, releaseKey: null }, { status: 404 });
+  if (!found) return data({ found, productPage: productPage(productId) ?? null, builds: {}, releaseKey: null, fixes: {} }, { status: 404 });
   const byVersion = await context.services.downloads.buildsByVersion(productId);
   const key = await context.services.releaseSigning.current();
   const releaseKey = { keyId: key.keyId, line: publicKeyLine(key) };
-  return data({ found, productPage: null, builds: Object.fromEntries(byVersion), releaseKey }, { status: 200 });
+  // The published advisories each version (or patch) fixes: the notes link them.
+  const fixes = Object.fromEntries(await context.services.advisories.fixedBy(productId));
+  return data({ found, productPage: null, builds: Object.fromEntries(byVersion), releaseKey, fixes }, { status: 200 });
 }

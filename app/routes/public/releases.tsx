@@ -65,7 +65,7 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
     );
   }
   const { product, releases } = found;
-  const { builds, releaseKey } = loaderData;
+  const { builds, releaseKey, fixes } = loaderData;
   const page = productPage(product.id);
   return (
     <>
@@ -90,7 +90,13 @@ export default function Releases({ loaderData, params }: Route.ComponentProps) {
       <Prose>
         {releaseKey ? <VerifyBuilds releaseKey={releaseKey} /> : null}
         {releases.map((r) => (
-          <ReleaseEntry key={r.version} release={r} productId={product.id} builds={builds[r.version] ?? []} />
+          <ReleaseEntry
+            key={r.version}
+            release={r}
+            productId={product.id}
+            builds={builds[r.version] ?? []}
+            fixes={[r.version, ...r.patches.map((p) => p.version)].flatMap((v) => (fixes[v] ?? []).map((f) => ({ ...f, version: v })))}
+          />
         ))}
       </Prose>
     </>

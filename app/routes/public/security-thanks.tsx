@@ -11,9 +11,24 @@ export function meta() {
   ];
 }
 
-export const loader = ({ context }: Route.LoaderArgs) => context.services.securityReports.credited();
+/** Reporters and the people credited on published advisories, each name once (its most recent year). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [reporters, advisories] = await Promise.all([context.services.securityReports.credited(), context.services.advisories.credited()]);
+  const seen = new Set<string>();
+  return [...reporters, ...advisories]
+    .sort((a, b) => b.year - a.year)
+    .filter((c) => {
+      const key = c.name.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
 
-/** /security/thanks: reporters credited with their consent (they ticked it), once their report is fixed or closed. */
+/**
+ * /security/thanks: reporters credited with their consent (they ticked it) once their report is fixed or
+ * closed, and the people credited on published advisories who agreed to be listed.
+ */
 export default function SecurityThanks({ loaderData }: Route.ComponentProps) {
   return (
     <>

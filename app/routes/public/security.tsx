@@ -103,6 +103,10 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             <li>
               Credit, if you want it, on <Link className={link} to="/security/thanks">our thanks page</Link> once the issue is fixed.
             </li>
+            <li>
+              A public <Link className={link} to="/security/advisories">security advisory</Link> for each fixed vulnerability in a product, mailed to
+              the holders of an affected version and listed by the tools' update check.
+            </li>
           </ul>
         </section>
         <section aria-labelledby="harbour">

@@ -10,7 +10,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const releases = (await context.services.releases.productIds()).map((id) => `  <url><loc>${site.origin}/releases/${id}</loc></url>`);
   const quests = (await context.services.publicQuests.list()).map((q) => `  <url><loc>${site.origin}/quests/${q.id}</loc></url>`);
   // The security pages are server-rendered (the catalogue, the credits), so not in publicPagePaths either.
-  const security = ["/security", "/security/thanks"].map((path) => `  <url><loc>${site.origin}${path}</loc></url>`);
+  const advisories = (await context.services.advisories.listPublic()).map((a) => `/security/advisories/${a.id}`);
+  const security = ["/security", "/security/thanks", "/security/advisories", ...advisories].map(
+    (path) => `  <url><loc>${site.origin}${path}</loc></url>`,
+  );
   const urls = [...pages, ...articles, ...releases, ...quests, ...security];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

@@ -105,7 +105,8 @@ export const artifactOperations = [
       "204 when nothing newer is published with a build for this platform and architecture; else the newest such release with its " +
       "notes and a signed download link. Paid products need `Authorization: License <key>`. Drafts and yanked releases are never " +
       "offered. A client whose `version` is yanked gets the newest published release even when it is not newer, with " +
-      '`current: {status: "yanked", reason}`. `version` is dotted numbers (400 otherwise). Throttled per client IP like the licence calls.',
+      '`current: {status: "yanked", reason}`. `advisories` lists the published security advisories affecting `version` ' +
+      "(`{id, severity, summary, fixed_in}`, most severe first). `version` is dotted numbers (400 otherwise). Throttled per client IP like the licence calls.",
     query: UpdateCheckQuerySchema,
     ok: [200, UpdateAvailableSchema],
     errors: [400, 401, 403, 429],
@@ -123,7 +124,7 @@ export const artifactOperations = [
     summary: "Tauri v2's dynamic update server",
     description:
       "The update check in the shape Tauri's updater reads: 204 when nothing newer is offered, else `{version, notes, pub_date, " +
-      "url, signature}` where `signature` is the build's `.minisig` in base64 and `url` a signed 5-minute download link. `target` " +
+      "url, signature, advisories}` where `signature` is the build's `.minisig` in base64 and `url` a signed 5-minute download link. `target` " +
       "is linux, windows or darwin (mac), `arch` x86_64 or aarch64 (arm64). Same rules as /updates/check: `Authorization: License " +
       "<key>` for paid products, unsigned builds never offered, throttled per client IP.",
     params: TauriUpdateParamsSchema,

@@ -7,6 +7,8 @@ import { makeKeyPair, minisignVerifies, signWithMinisign, tempDir } from "../../
 import { addSaleVersion } from "../../../tests/helpers/store-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { makeEd25519Key } from "../../platform/secrets/signing-keys";
+import { advisoryDraft } from "../../../tests/helpers/advisory-fixtures";
+import { admins } from "../../platform/db/schema";
 
 // The embedded default: the server signs each build with its own release key as the upload completes.
 const SECRET = "test-secret-for-signed-releases";
@@ -76,6 +78,24 @@ describe("signed releases, server-held key", () => {
     expect(printed).not.toBe("");
   });
 
+  it("lists the published advisories affecting the caller's version in the update check and the Tauri call", async () => {
+    // The admin signed in above (signing in again would end its session).
+    const actor = { adminId: (await t.database.db.select({ id: admins.id }).from(admins))[0].id, clientIp: "127.0.0.1" };
+    const { id } = await t.services.advisories.create(
+      advisoryDraft({ product_id: "sig-tool", ranges: [{ introduced: "1.0", fixed: "2.0" }], credits: [] }),
+      actor,
+    );
+    const check = () => t.request("/api/updates/check?product_id=sig-tool&version=1.0&platform=linux&arch=x86_64");
+    expect(UpdateAvailableSchema.parse(await (await check()).json()).advisories).toEqual([]);
+    await t.services.advisories.publish(id, actor);
+    const listed = [{ id, severity: "high", summary: advisoryDraft().summary, fixed_in: "2.0" }];
+    expect(UpdateAvailableSchema.parse(await (await check()).json()).advisories).toEqual(listed);
+    const tauri = await t.request("/api/updates/tauri/sig-tool/linux/x86_64/1.0");
+    expect(TauriUpdateSchema.parse(await tauri.json()).advisories).toEqual(listed);
+    await t.services.advisories.withdraw(id, actor);
+    expect(UpdateAvailableSchema.parse(await (await check()).json()).advisories).toEqual([]);
+  });
+
   it("offers the signature to updaters: artifact.signature in the update check, Tauri's 200 and 204", async () => {
     const minisig = await text("/releases/sig-tool/2.0/sig-tool-2.0.tar.gz.minisig");
     const check = await t.request("/api/updates/check?product_id=sig-tool&version=1.0&platform=linux&arch=x86_64");
@@ -86,7 +106,7 @@ describe("signed releases, server-held key", () => {
     const tauri = await t.request("/api/updates/tauri/sig-tool/linux/x86_64/1.0");
     expect(tauri.status).toBe(200);
     const body = await tauri.json();
-    expect(Object.keys(body).sort()).toEqual(["notes", "pub_date", "signature", "url", "version"]);
+    expect(Object.keys(body).sort()).toEqual(["advisories", "notes", "pub_date", "signature", "url", "version"]);
     const parsed = TauriUpdateSchema.parse(body);
     expect(parsed).toMatchObject({ version: "2.0", notes: "Scan", signature: update.artifact.signature });
     expect(parsed.url).toMatch(/^http.*\/dl\//);

@@ -1,5 +1,6 @@
 import { compareVersions } from "../../../contract/versions";
 import { sql } from "drizzle-orm";
+import type { UpdateAdvisory } from "../../../contract/advisories";
 import type { TauriUpdate, TauriUpdateParams, UpdateAvailable, UpdateCheckQuery } from "../../../contract/artifacts";
 import type { Db } from "../../platform/db/client";
 import { queryRows } from "../../platform/db/query-rows";
@@ -20,7 +21,16 @@ const TAURI_ARCHES = { x86_64: "x86_64", aarch64: "arm64" } as const;
  * A client running a withdrawn (yanked) release is offered the newest published one even when it is
  * not newer (a way off the withdrawn build), with `current` saying why.
  */
-export function createUpdateCheck({ db, downloads }: { db: Db; downloads: Downloads }) {
+export function createUpdateCheck({
+  db,
+  downloads,
+  advisoriesFor,
+}: {
+  db: Db;
+  downloads: Downloads;
+  /** The published advisories affecting a version (server/features/advisories). */
+  advisoriesFor: (productId: string, version: string) => Promise<UpdateAdvisory[]>;
+}) {
   async function check(query: UpdateCheckQuery, licenceKey: string | undefined, clientIp: string): Promise<UpdateAvailable | null> {
     await downloads.throttle(clientIp);
     const yanked = await yankedRelease(db, query.product_id, query.version);
@@ -33,7 +43,8 @@ export function createUpdateCheck({ db, downloads }: { db: Db; downloads: Downlo
     const best = offered.find((a) => a.free || (licence !== null && downloads.covers(licence, a)));
     if (!best) return null;
     const url = (await downloads.link(best.id, best.free ? 0 : (licence as LicenceForDownload).id)).url;
-    return { ...answer(best, url), ...(yanked && { current: { status: "yanked" as const, reason: yanked.reason } }) };
+    const advisories = await advisoriesFor(query.product_id, query.version);
+    return { ...answer(best, url), advisories, ...(yanked && { current: { status: "yanked" as const, reason: yanked.reason } }) };
   }
 
   return {
@@ -49,8 +60,8 @@ export function createUpdateCheck({ db, downloads }: { db: Db; downloads: Downlo
       };
       const update = await check(query, licenceKey, clientIp);
       if (!update) return null;
-      const { version, notes, published_at, artifact } = update;
-      return { version, notes: notes.join("\n"), pub_date: published_at, url: artifact.url, signature: artifact.signature };
+      const { version, notes, published_at, artifact, advisories } = update;
+      return { version, notes: notes.join("\n"), pub_date: published_at, url: artifact.url, signature: artifact.signature, advisories };
     },
   };
 }
@@ -73,7 +84,7 @@ async function yankedRelease(db: Db, productId: string, version: string): Promis
   return row ?? null;
 }
 
-const answer = (a: OfferedArtifact, url: string): UpdateAvailable => ({
+const answer = (a: OfferedArtifact, url: string): Omit<UpdateAvailable, "advisories"> => ({
   version: a.release_version,
   published_at: new Date(a.published_ms).toISOString(),
   notes: a.notes,

@@ -846,3 +846,62 @@ export const securityReportNotes = pgTable(
   },
   (t) => [index("security_report_notes_report_idx").on(t.reportId, t.createdAt)],
 );
+
+// Security advisories (docs/decisions/110-advisories.md): an id PREFIX-YYYY-NNN whose number comes
+// from advisory_counters (one row per year, incremented in the insert's transaction, so two admins
+// saving at once get two numbers). The CVSS score is kept in tenths: exact, as the vector's calculator gives it.
+export type AdvisoryRangeRow = { introduced: string; fixed: string | null };
+export type AdvisoryCreditRow = { name: string; consent: boolean };
+export const advisories = pgTable(
+  "advisories",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    details: text("details").notNull(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    ranges: jsonb("ranges").$type<AdvisoryRangeRow[]>().notNull(),
+    cvssVector: text("cvss_vector").notNull(),
+    cvssScoreTenths: integer("cvss_score_tenths").notNull(),
+    severity: text("severity", { enum: ["none", "low", "medium", "high", "critical"] }).notNull(),
+    cveId: text("cve_id").unique(),
+    credits: jsonb("credits").$type<AdvisoryCreditRow[]>().notNull(),
+    status: text("status", { enum: ["draft", "published", "withdrawn"] })
+      .notNull()
+      .default("draft"),
+    createdAt: createdAt(),
+    modifiedAt: timestamp("modified_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("advisories_published_idx")
+      .on(t.publishedAt.desc())
+      .where(sql`status <> 'draft'`),
+    index("advisories_product_idx").on(t.productId),
+  ],
+);
+
+export const advisoryCounters = pgTable("advisory_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+// One row per advisory and licence whose holder was mailed about it: the primary key is what makes the
+// mail go once, even when two instances publish or re-save the advisory at the same moment.
+export const advisoryNotices = pgTable(
+  "advisory_notices",
+  {
+    advisoryId: text("advisory_id")
+      .notNull()
+      .references(() => advisories.id, { onDelete: "cascade" }),
+    licenceId: bigint("licence_id", { mode: "number" })
+      .notNull()
+      .references(() => licences.id, { onDelete: "cascade" }),
+    mailId: bigint("mail_id", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.advisoryId, t.licenceId] })],
+);
