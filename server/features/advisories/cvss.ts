@@ -1,5 +1,10 @@
-import { Cvss3P1 } from "ae-cvss-calculator";
+import type * as CvssCalculator from "ae-cvss-calculator";
+import { createRequire } from "node:module";
 import { type AdvisorySeverity, CVSS31_BASE_VECTOR, severityOf } from "../../../contract/advisories";
+
+// The package is one webpack-built CommonJS file: Node's ESM loader (the built server, the CLI under
+// tsx) finds none of its named exports, so a named import stops the process at start. Required instead.
+const { Cvss3P1 } = createRequire(import.meta.url)("ae-cvss-calculator") as typeof CvssCalculator;
 
 /**
  * A CVSS 3.1 base vector's score (in tenths, exact) and rating, computed by {metæffekt}'s calculator.
