@@ -142,7 +142,7 @@ const names = (rows: { name: string }[]) => new Set(rows.map((r) => r.name));
 describe("SIGKILL while contact notifications are queued and sent", () => {
   it(`delivers every acknowledged post's notification on PGlite across ${rounds} kills`, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rel-mail-crash-"));
-    const port = reservePort();
+    const port = await reservePort();
     await killRounds(
       "PGlite",
       budget(60),
@@ -164,7 +164,7 @@ describe("SIGKILL while contact notifications are queued and sent", () => {
     `delivers every acknowledged post's notification on PostgreSQL across ${rounds} kills`,
     async () => {
       const scratch = await createScratchDatabase("mailcrash");
-      const port = reservePort();
+      const port = await reservePort();
       try {
         await killRounds(
           "PostgreSQL",

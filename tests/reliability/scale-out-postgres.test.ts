@@ -21,7 +21,7 @@ const started = Date.now();
 let scratch: ScratchDatabase;
 let relay: Awaited<ReturnType<typeof startSmtpRelay>>;
 let nginx: RunningNginx;
-const ports = [reservePort(), reservePort()];
+let ports: number[] = [];
 const servers: RunningServer[] = [];
 
 const env = (who: string) => ({
@@ -55,9 +55,10 @@ describe.skipIf(skip)("two instances behind the shipped nginx.conf on one Postgr
     if (!hasNginx) throw new Error("nginx is missing: .ci/run installs nginx-light");
     relay = await startSmtpRelay(0);
     scratch = await createScratchDatabase("scaleout");
+    ports = [await reservePort(), await reservePort()];
     // Both at the same moment on an empty database: the migrations must run once between them.
     servers.push(...(await Promise.all([start(0), start(1)])));
-    nginx = await startNginx({ listenPort: reservePort(), upstreamPorts: ports });
+    nginx = await startNginx({ listenPort: await reservePort(), upstreamPorts: ports });
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => stopServer(s)));

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { once } from "node:events";
 import { afterAll, expect, it } from "vitest";
+import { hasNginx, startNginx } from "./helpers/nginx";
 import { reservePort, startServer, stopServer, type RunningServer } from "./helpers/server";
 
 // The checks trust that the server they started is the one answering on its port. A process left
@@ -15,7 +16,7 @@ afterAll(async () => {
 });
 
 it("never takes another process on the port for the server it started", async () => {
-  const before = reservePort();
+  const before = await reservePort();
   const taken = before + 1; // the port the next startServer() would take
   impostor = http.createServer((_req, res) => res.end("ok")).listen(taken, "127.0.0.1");
   await once(impostor, "listening");
@@ -28,3 +29,17 @@ it("never takes another process on the port for the server it started", async ()
   expect(Number(new URL(started.url).port)).toBeGreaterThan(taken);
   expect(started.output()).toContain(`"msg":"listening"`);
 }, 200_000);
+
+it("never hands out a port something listens on, nor lets nginx start on one", async () => {
+  const before = await reservePort();
+  const busy = http.createServer((_req, res) => res.end("ok")).listen(before + 1, "127.0.0.1");
+  await once(busy, "listening");
+  try {
+    expect(await reservePort()).toBeGreaterThan(before + 1);
+    if (hasNginx) {
+      await expect(startNginx({ listenPort: before + 1, upstreamPorts: [before] })).rejects.toThrow(/is taken/);
+    }
+  } finally {
+    busy.close();
+  }
+});

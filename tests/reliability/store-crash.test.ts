@@ -120,7 +120,7 @@ async function crashAndCheck(
 ) {
   const started = Date.now();
   const ledger: Ledger = { created: new Map(), confirmed: new Map(), unanswered: 0, conflicts: 0 };
-  const port = reservePort();
+  const port = await reservePort();
   let current: RunningServer | undefined;
   let retried = 0;
   try {

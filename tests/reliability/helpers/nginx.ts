@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { portIsFree } from "./server";
 
 /** Debian's nginx-light: `.ci/run` installs it; a missing binary fails the check in CI. */
 export const nginxBinary = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
@@ -45,6 +46,9 @@ export interface RunningNginx {
 
 /** Starts nginx in the foreground with a minimal main file around the rendered site file. */
 export async function startNginx(opts: { listenPort: number; upstreamPorts: number[] }): Promise<RunningNginx> {
+  // nginx retries a taken port for seconds before it gives up, and meanwhile whatever holds the port
+  // answers the readiness request below: the check would then talk to that process, not to nginx.
+  if (!(await portIsFree(opts.listenPort))) throw new Error(`port ${opts.listenPort} is taken: nginx cannot listen there`);
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-"));
   mkdirSync(path.join(dir, "temp"));
   const site = renderNginxConf(readFileSync(shippedNginxConf, "utf8"), { ...opts, logDir: dir });

@@ -24,11 +24,8 @@ export interface RunningServer {
 
 let nextPort = Number(process.env.RELIABILITY_PORT ?? 3500);
 
-/** A port of this run's range, for a check that restarts its server many times on the same port. */
-export const reservePort = () => nextPort++;
-
 /** Whether nothing listens on 127.0.0.1:`port` (this process could bind it). */
-function portIsFree(port: number): Promise<boolean> {
+export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
     probe.once("error", () => resolve(false));
@@ -36,13 +33,24 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** The next port of the range nothing listens on: a process left by another check keeps its port. */
-async function nextFreePort(): Promise<number> {
+/**
+ * The next port of this run's range that nothing listens on: a process left by another check (or
+ * anything else on the machine) keeps its port, and a check that restarts its server many times, or
+ * gives a port to nginx, takes one from here.
+ */
+export async function reservePort(): Promise<number> {
   for (;;) {
     const port = nextPort++;
     if (await portIsFree(port)) return port;
   }
 }
+
+// Every server this process started, killed when the process ends: a check that timed out while its
+// server was starting never reaches its afterAll, and that server would keep its port for the next run.
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
 
 export async function startServer(
   opts: {
@@ -59,7 +67,7 @@ export async function startServer(
 ) {
   requireBuild();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "rel-"));
-  const port = opts.port ?? (await nextFreePort());
+  const port = opts.port ?? (await reservePort());
   let out = "";
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const name of opts.unsetEnv ?? []) delete inherited[name];
@@ -76,7 +84,13 @@ export async function startServer(
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? serverJs], { env, stdio: ["ignore", "pipe", "pipe"] });
   proc.stdout?.on("data", (d) => (out += d));
   proc.stderr?.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  children.add(proc);
+  const exited = new Promise<number | null>((resolve) =>
+    proc.on("exit", (code) => {
+      children.delete(proc);
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const server: RunningServer = { proc, url, dataDir, output: () => out, exited };
   await waitReady(server, port);
