@@ -7,7 +7,7 @@ import { prerenderPaths, serverRenderedPublicPaths } from "../app/prerender";
 import { startAppServer } from "./lib/app-server";
 import { bench, wants } from "./lib/config";
 import { freshDb } from "./lib/databases";
-import { createBenchAdmin } from "./lib/fill";
+import { createBenchAdmin, createBenchPublicContent } from "./lib/fill";
 import { markdown } from "./lib/table";
 import { accountSection } from "./sections/account";
 import { adminListsSection } from "./sections/admin-lists";
@@ -45,10 +45,11 @@ async function main(): Promise<number> {
     // The cached pages' rows publish releases through the API as this admin.
     const database = await db.open();
     await createBenchAdmin(database);
+    const content = await createBenchPublicContent(database);
     await database.close();
     const server = await startAppServer(db.env);
     try {
-      if (wants("pages")) await pagesSection(server, prerenderPaths[0] ?? "/", process.env.BENCH_SSR_PAGE ?? "/login");
+      if (wants("pages")) await pagesSection(server, prerenderPaths[0] ?? "/", process.env.BENCH_SSR_PAGE ?? "/login", content);
       if (wants("front-end")) await frontEndSection(server, publicPages);
       if (wants("lighthouse")) await lighthouseSection(server, publicPages);
     } finally {

@@ -1,4 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { ProductVersionInputSchema } from "../../contract/products";
+import { QuestSettingsSchema } from "../../contract/quest-settings";
+import { admins } from "../../server/platform/db/schema";
+import { versionInput } from "../../tests/helpers/product-fixtures";
 import { loadConfig } from "../../server/platform/config";
 import type { Database } from "../../server/platform/db/client";
 import { createServices } from "../../server/services";
@@ -9,6 +13,38 @@ const CUSTOMERS = 10_000;
 /** The admin the dashboard section logs in as, made through the same service as the CLI. */
 export async function createBenchAdmin(database: Database): Promise<void> {
   await createServices(database.db, loadConfig({ LOG_REQUESTS: "false" })).admins.createOrReset(BENCH_ADMIN.email, BENCH_ADMIN.password);
+}
+
+/** What the cached pages with an id in their path show: one open quest and one published advisory of dirx. */
+export type BenchPublicContent = { questId: number; advisoryId: string };
+
+/** Made through the services, as the admin's screens make them, before the server opens the database. */
+export async function createBenchPublicContent(database: Database): Promise<BenchPublicContent> {
+  const services = createServices(database.db, loadConfig({ LOG_REQUESTS: "false" }));
+  const [admin] = await database.db.select({ id: admins.id }).from(admins).where(eq(admins.email, BENCH_ADMIN.email));
+  const actor = { adminId: admin.id, clientIp: "127.0.0.1" };
+  await services.products.addVersion(ProductVersionInputSchema.parse(versionInput("dirx", "1.0", { product_name: "dirx" })), actor);
+  const quest = await services.quests.create(
+    { title: "Find the wordlist bypass", description: "Show a path dirx's scanner skips.", prize: "₹10,000" },
+    actor,
+  );
+  const settings = QuestSettingsSchema.parse({ status: "open", kind: "submission", prize_kind: "cash", winners: 1 });
+  await services.questSettings.save(quest.id, settings, actor);
+  const { id: advisoryId } = await services.advisories.create(
+    {
+      title: "Path traversal in the wordlist loader",
+      summary: "A crafted wordlist path reads files outside the scan directory.",
+      details: "dirx follows `../` in wordlist names.",
+      product_id: "dirx",
+      ranges: [{ introduced: "0" }],
+      cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
+      cve_id: "",
+      credits: [],
+    },
+    actor,
+  );
+  await services.advisories.publish(advisoryId, actor);
+  return { questId: quest.id, advisoryId };
 }
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Options } from "autocannon";
 import { type AppServer } from "../lib/app-server";
+import type { BenchPublicContent } from "../lib/fill";
 import { bench } from "../lib/config";
 import { compare, type Load } from "../lib/load";
 import { nginxMissing, startNginx } from "../lib/nginx";
@@ -54,7 +55,7 @@ function report(label: string, app: Load, base: Load, baseName: string, minShare
 }
 
 /** A prerendered page against bare node:http and nginx sending the same bytes; an SSR page likewise. */
-export async function pagesSection(server: AppServer, prerendered: string, ssr: string): Promise<void> {
+export async function pagesSection(server: AppServer, prerendered: string, ssr: string, content: BenchPublicContent): Promise<void> {
   const page = await snapshot(server.url + prerendered);
   const missing = nginxMissing();
   const bare = await startBare(page);
@@ -80,7 +81,7 @@ export async function pagesSection(server: AppServer, prerendered: string, ssr: 
       child?.cleanup();
     }
   }
-  await cachedPagesSection(server, prerendered);
+  await cachedPagesSection(server, prerendered, content);
   const ssrBare = await startBare(await snapshot(server.url + ssr));
   try {
     const result = await compare({ app: { url: server.url + ssr }, bare: { url: `http://127.0.0.1:${bench.barePort}/` } });
