@@ -17,8 +17,8 @@ export function SeverityBadge({ severity, score }: { severity: AdvisorySeverity;
   );
 }
 
-/** "2.0 up to, not including, 2.1" for each affected range. */
+/** An affected range in words: "2.0 before 2.1 (fixed in 2.1)", "2.0 and later (no fix yet)", "every version (no fix yet)". */
 export function rangeText(r: { introduced: string; fixed: string | null }): string {
-  const from = r.introduced === "0" ? "every version" : `${r.introduced}`;
-  return r.fixed ? `${from} before ${r.fixed} (fixed in ${r.fixed})` : `${from} and later (no fix yet)`;
+  if (r.introduced === "0") return r.fixed ? `every version before ${r.fixed} (fixed in ${r.fixed})` : "every version (no fix yet)";
+  return r.fixed ? `${r.introduced} before ${r.fixed} (fixed in ${r.fixed})` : `${r.introduced} and later (no fix yet)`;
 }
