@@ -53,3 +53,9 @@ export type OutboxResent = z.infer<typeof OutboxResentSchema>;
 /** The outbox mail a preview or a Resend names (the API's path parameter, the Outbox form's field). */
 export const OutboxIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 export type OutboxIdParams = z.infer<typeof OutboxIdParamsSchema>;
+
+/** The Outbox's "Send a test mail" form: the one address the test mail goes to. */
+export const OutboxTestMailSchema = z.object({
+  to: z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Enter a valid e-mail address.")),
+});
+export type OutboxTestMail = z.infer<typeof OutboxTestMailSchema>;

@@ -19,7 +19,7 @@ import { createCouponAdmin } from "./features/coupons";
 import { createCoupons } from "./features/coupons";
 import { createDashboard } from "./features/dashboard";
 import { createCustomerAdmin, createOrderAdmin, createOrderDesk } from "./features/store";
-import { createOutboxAdmin } from "./features/mail";
+import { createOutboxAdmin, createTestMail } from "./features/mail";
 import { createMessages } from "./features/contact";
 import { createCatalogue, createPatches } from "./features/catalogue";
 import { createProducts } from "./features/catalogue";
@@ -84,6 +84,7 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
     contact: createContact(deps),
     messages: createMessages({ ...deps, audit }),
     outbox: createOutboxAdmin({ ...deps, audit, reissuers: { ...createIdentityMailReissuers(deps), ...createStoreMailReissuers(deps) } }),
+    testMail: createTestMail({ ...deps, audit }),
     products,
     productVersions: createProductVersions({ ...deps, audit, pages: pageTopics }),
     coupons: createCoupons({ ...deps, audit, products }),

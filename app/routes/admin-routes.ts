@@ -26,6 +26,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("dashboard/invoices", "routes/admin/invoices.tsx"),
     route("dashboard/messages", "routes/admin/messages.tsx"),
     route("dashboard/outbox", "routes/admin/outbox.tsx"),
+    route("dashboard/outbox/test", "routes/admin/outbox-test.tsx"),
     route("dashboard/security/reports", "routes/admin/security-reports.tsx"),
     route("dashboard/security/reports/:id", "routes/admin/security-report.tsx"),
     route("dashboard/quests", "routes/admin/quests.tsx"),

@@ -1,4 +1,4 @@
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { OUTBOX_STATUSES, OutboxIdParamsSchema, OutboxListQuerySchema } from "../../../contract/outbox";
 import { SelectField } from "../../components/admin/form-field";
 import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
@@ -41,7 +41,12 @@ export default function Outbox({ loaderData: { list }, actionData }: Route.Compo
     <>
       <title>Outbox | Admin</title>
       <h1 className="text-2xl font-bold">Outbox</h1>
-      <p className="mt-1 text-sm text-slate-700">Every mail the site wrote, newest first. Failed mail can be sent again.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Every mail the site wrote, newest first. Failed mail can be sent again.{" "}
+        <Link to="/dashboard/outbox/test" className="text-blue-800 underline">
+          Send a test mail
+        </Link>
+      </p>
       <FormOutcome result={actionData} />
       <div className="mt-4 flex flex-wrap gap-4">
         <SelectField

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { SECURITY_REPORT_STATUSES } from "../../../contract/security";
+import { useActionOutcome } from "../../components/admin/use-action-outcome";
 import { buttonClass, inputClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
 import type { Route } from "./+types/security-report";
@@ -27,12 +27,7 @@ export const action = ({ request, params, context }: Route.ActionArgs) => securi
 
 /** /dashboard/security/reports/:id: one report, its replies and notes, and the form that answers it. */
 export default function SecurityReport({ loaderData: r, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const outcome = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (actionData) outcome.current?.focus();
-  }, [actionData]);
-  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const { busy, outcome, errors } = useActionOutcome(actionData);
   return (
     <>
       <title>{`${r.title} | Security reports | Admin`}</title>

@@ -5,4 +5,5 @@ export { type SecretReissuer, secretSlot } from "./mail-secrets";
 export { startMailSender } from "./mail-sender";
 export { enqueueMail, messageIdDomain, type OutboxConfig, type OutboxMail } from "./outbox";
 export { createOutboxAdmin } from "./outbox-admin";
+export { createTestMail } from "./test-mail";
 export { outboxOperations } from "./routes";
