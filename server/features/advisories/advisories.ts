@@ -7,6 +7,7 @@ import {
   type UpdateAdvisory,
 } from "../../../contract/advisories";
 import { compareVersions } from "../../../contract/versions";
+import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/db-errors";
 import { queryRows } from "../../platform/db/query-rows";
@@ -28,8 +29,6 @@ import { parseWith } from "../../platform/validate-input";
 import type { Audit } from "../audit";
 import { enqueueAdvisoryMail } from "./advisory-mail";
 import { scoreCvss31 } from "./cvss";
-
-export type Actor = { adminId: number; clientIp: string };
 
 export type Advisory = typeof advisories.$inferSelect & { productName: string };
 
