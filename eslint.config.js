@@ -122,6 +122,22 @@ const pageActions = {
   },
 };
 
+// Homes for shared types (docs/decisions/113-homes-for-shared-types.md): who makes a change and the
+// database handle are declared once, and every area imports them from there.
+const sharedTypeHomes = {
+  files: ["server/**/*.ts"],
+  ignores: ["server/platform/actor.ts", "server/platform/db/client.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "TSTypeAliasDeclaration[id.name=/^(Actor|Db|Executor)$/], TSInterfaceDeclaration[id.name=/^(Actor|Db|Executor)$/]",
+        message: "Actor lives in server/platform/actor.ts, Db and Executor in server/platform/db/client.ts: import them (decision 113).",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "coverage/"] },
   js.configs.recommended,
@@ -139,6 +155,7 @@ export default tseslint.config(
   importRules,
   browserSafe,
   pageActions,
+  sharedTypeHomes,
   {
     files: ["scripts/**", "bench/**", "server/cli/**", "tests/**"],
     rules: { "no-console": "off" },
