@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Security advisories (PRODUCT.md section 18): written by the admins, published as HTML, an Atom
+// Security advisories (docs/decisions/110-advisories.md): written by the admins, published as HTML, an Atom
 // feed and OSV JSON (contract/osv.ts), listed by the update check for the caller's version.
 
 export const ADVISORY_STATUSES = ["draft", "published", "withdrawn"] as const;

@@ -11,8 +11,8 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /**
- * A calendar day, YYYY-MM-DD, from 1970 to 2999. The fuzzer found `from=0000-01-01` answered 500:
- * z.iso.date accepts year 0, which PostgreSQL does not have (SQLSTATE 22008), and a `to` of
+ * A calendar day, YYYY-MM-DD, from 1970 to 2999. Without the bounds `from=0000-01-01` answers 500
+ * (the contract fuzzer sends it): z.iso.date accepts year 0, which PostgreSQL does not have (SQLSTATE 22008), and a `to` of
  * 9999-12-31 runs past year 9999 once the day after it is computed. No record here is older or
  * newer than those years, so a filter outside them is a mistake to say, not a query to run.
  */

@@ -15,7 +15,10 @@ export const PatchCreateSchema = z.object({
   majorVersion: VersionSchema,
   patchVersion: VersionSchema,
   features: FeatureListSchema.default([]),
-  /** The admin's form may save a draft (admin only until published); the SPEC call always publishes. */
+  /**
+   * The admin's form may save a draft (admin only until published); `POST /api/products/version/patch/create`
+   * (docs/api.md) always publishes.
+   */
   draft: z.boolean().optional(),
 });
 export type PatchCreate = z.infer<typeof PatchCreateSchema>;

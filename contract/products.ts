@@ -68,7 +68,10 @@ export const ProductVersionInputSchema = z.object({
   features: z.array(z.string().trim().min(1, "A feature cannot be blank.").max(300)).max(50).default([]),
   external: z.array(ExternalDependencySchema).max(50).default([]),
   python: z.array(PythonPackageSchema).max(100).default([]),
-  /** The admin's form may save a draft (admin only until published); the SPEC call always publishes. */
+  /**
+   * The admin's form may save a draft (admin only until published); `POST /api/oni/add/product/version`
+   * (docs/api.md) always publishes.
+   */
   draft: z.boolean().optional(),
 });
 export type ProductVersionInput = z.infer<typeof ProductVersionInputSchema>;

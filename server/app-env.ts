@@ -4,7 +4,7 @@ import type { Services } from "./services";
 /**
  * The Hono context variables every request carries (set by server/app.ts's first middleware).
  * A leaf module, so server/api/* can type their handlers without importing server/app.ts (which
- * imports them: that was an import cycle).
+ * imports them: importing it back would be an import cycle).
  */
 export type AppEnv = {
   Variables: {

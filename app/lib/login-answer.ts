@@ -26,7 +26,7 @@ export const LOGIN_SUCCESS = "Login successful!";
 
 /**
  * The login page's clientAction around its server action: the signed-in redirect becomes `next`,
- * so the page shows its success sentence first and then moves on, as it did when it called the API.
+ * so the page shows its success sentence first and then moves on, as the original site's login does.
  */
 export async function signedInAnswer(serverAction: () => Promise<unknown>): Promise<LoginAnswer> {
   try {

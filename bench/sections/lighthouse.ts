@@ -12,9 +12,9 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const WORST_TBT_MS = 50;
 
 /**
- * The figures recorded before public pages stopped booting the whole app (Lighthouse 12.8.2,
- * mobile, 5 runs on a quiet machine of the CI kind): the worst run per page, and the JavaScript every
- * public page then loaded (~107 KB gzip of React, React Router and the page's components). Shown
+ * The baseline: public pages booting the whole app with React Router (Lighthouse 12.8.2, mobile,
+ * 5 runs on a quiet machine of the CI kind): the worst run per page, and the JavaScript every public
+ * page loads that way (~107 KB gzip of React, React Router and the page's components). Shown
  * in the baseline column so each run reads against them.
  */
 const BEFORE: Record<string, { perf: number; tbt: number }> = {

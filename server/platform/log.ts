@@ -24,7 +24,7 @@ const SECRET_KEYS = [
 
 /**
  * The process's JSON lines on stdout: {"level":"info","time":"<ISO>",...fields,"msg":"..."}, no pid
- * or hostname. Written through process.stdout as before (synchronous to files and pipes), so a line
+ * or hostname. Written through process.stdout (synchronous to files and pipes), so a line
  * logged just before exit is not lost. An `err` field is reduced by describeErrorForLog: never a
  * stack or a query.
  */

@@ -46,8 +46,8 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
  * leases: one atomic upsert adds `n` to the window's row and grants the part of `n` still under the
  * limit (row locks serialise the leases of every instance, so the grants of all instances together
  * never exceed the limit); the granted hits are then spent from memory. A key's first lease in a
- * window is 1 hit, so an occasional caller costs one upsert per call as before; each further lease
- * doubles, up to a tenth of the limit (`maxLease` at most). The price: hits leased but unspent by one
+ * window is 1 hit, so an occasional caller costs one upsert per call, as with an exact limiter;
+ * each further lease doubles, up to a tenth of the limit (`maxLease` at most). The price: hits leased but unspent by one
  * instance are refused to the others, so a client may be refused up to (instances - 1) × (cap - 1)
  * hits early, never late. A key found over the limit is refused from memory until its window ends.
  */

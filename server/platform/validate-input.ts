@@ -8,7 +8,7 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 /**
  * Where the input holds text PostgreSQL cannot take: a NUL character (text and jsonb refuse it) or a
  * lone UTF-16 surrogate (json refuses its escape; elsewhere it would be stored as U+FFFD). Either
- * failed the INSERT with a 500 (found by the contract fuzzing). Iterative, because a 64 KB body of
+ * fails the INSERT with a 500 (the contract fuzzing sends both). Iterative, because a 64 KB body of
  * nested arrays is deeper than the call stack.
  */
 function textErrors(input: unknown): Record<string, string> {

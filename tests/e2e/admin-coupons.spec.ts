@@ -119,8 +119,8 @@ test("the count is 1 to 100, said on its field", async ({ page }) => {
 
 test("the stored batch stays on screen with copy all and a CSV file; expiry and note are kept", async ({ page, context }, testInfo) => {
   // One administrator's whole job (a batch, copy, two CSV files, the list, void, a filter) with two
-  // axe scans: 8-18 s on this machine, and past the default 30 s in a loaded CI run (timed out at its
-  // last steps, 2026-11-24). Triple the time; every step still asserts.
+  // axe scans: 8-18 s on a quiet machine, past the default 30 s in a loaded CI run (at its last
+  // steps). Triple the time; every step still asserts.
   test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const v = await createVersion(page, { amount: 50 });

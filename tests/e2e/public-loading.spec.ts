@@ -30,7 +30,7 @@ for (const path of ["/", "/products/educational/campus/docs", "/products/no-such
     expect(timing.names.length).toBeGreaterThanOrEqual(1);
     expect(timing.names.every((name) => name.startsWith("/assets/islands-"))).toBe(true);
     expect(timing.reactRouter).toBe(false);
-    // The islands entry is a few KB; React Router's hydration was ~93 KB compressed.
+    // The islands entry is a few KB; React Router's hydration would be ~93 KB compressed.
     expect(timing.bytes).toBeLessThan(30_000);
     expect(timing.firstScript).toBeGreaterThan(timing.domContentLoaded);
     expect(errors).toEqual([]);

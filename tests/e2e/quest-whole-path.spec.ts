@@ -16,7 +16,7 @@ test("a posted licence-prize quest is taken part in, judged and paid; the winner
   const version = await createVersion(page);
   const title = unique("Whole path");
 
-  // The admin posts the quest with the SPEC's Add Module form, then makes its prize a licence.
+  // The admin posts the quest with the Add Module form, then makes its prize a licence.
   await gotoHydrated(page, "/dev-quest-add");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("Find the flaw in the demo.\\nSend the steps.");

@@ -3,8 +3,8 @@ import { figureRow } from "./helpers/figures";
 import { rawRequest } from "./helpers/raw-http";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// What this guards against: page form actions read bodies of any size (a 100 MB urlencoded post
-// to /contact/sent was parsed in full), accepted multipart, and ran for PUT, PATCH and DELETE.
+// What this guards against: page form actions that read bodies of any size (a 100 MB urlencoded
+// post to /contact/sent parsed in full), accept multipart, or run for PUT, PATCH and DELETE.
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();

@@ -3,8 +3,8 @@ import { insertAdmin, loginToken } from "./helpers/admin-fixture";
 import { createScratchDatabase, skipPostgres, type ScratchDatabase } from "./helpers/scratch-database";
 import { startServer, stopServer, type RunningServer } from "./helpers/server";
 
-// Over HTTPS the plain `session_id` cookie was accepted beside
-// `__Host-session_id`. A cookie without the prefix can be planted by a sibling subdomain or a
+// Over HTTPS only `__Host-session_id` counts, never a plain `session_id` beside it. A cookie
+// without the prefix can be planted by a sibling subdomain or a
 // plain-HTTP answer, so over HTTPS only the __Host- one may count (API and pages alike).
 let server: RunningServer;
 let db: ScratchDatabase;

@@ -128,7 +128,7 @@ export function CouponGenerator({ prefix, rows, onStored }: { prefix: string; ro
   return (
     <div ref={screenRef}>
       <div className="mt-6 grid gap-4 rounded-lg bg-white p-4 shadow sm:grid-cols-2 md:p-6">
-        {/* The options come with the page now (the screen's loader): a choice made before React
+        {/* The options come with the page (the screen's loader): a choice made before React
             took over would be dropped by hydration and no Version field would follow, so the
             picker waits for it, like the buttons (decision 005). */}
         <SelectField

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ADVISORY_ID, AdvisoryInputSchema } from "../../../contract/advisories";
+import { advisoryScore, advisoryView } from "../../../server/features/advisories";
 import { domainErrorKind } from "../../../server/platform/errors";
 import { formAction, readForm, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
@@ -12,7 +13,7 @@ export async function advisoriesLoader(request: Request, context: AppLoadContext
   return {
     advisories: rows.map((r) => ({
       ...r,
-      score: (r.cvssScoreTenths / 10).toFixed(1),
+      score: advisoryScore(r.cvssScoreTenths),
       mailed: mailed.get(r.id) ?? 0,
       modifiedAt: r.modifiedAt.toISOString(),
       publishedAt: r.publishedAt?.toISOString() ?? null,
@@ -35,17 +36,8 @@ export async function advisoryLoader(id: string | undefined, request: Request, c
     return {
       products: await context.services.advisories.products(),
       advisory: {
-        id: a.id,
-        title: a.title,
-        summary: a.summary,
+        ...advisoryView(a),
         details: a.details,
-        productId: a.productId,
-        productName: a.productName,
-        ranges: a.ranges,
-        cvssVector: a.cvssVector,
-        score: (a.cvssScoreTenths / 10).toFixed(1),
-        severity: a.severity,
-        cveId: a.cveId,
         credits: a.credits,
         status: a.status,
         modifiedAt: a.modifiedAt.toISOString(),

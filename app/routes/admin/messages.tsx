@@ -18,8 +18,8 @@ const PAGE_SIZE = 10;
 const FILTERS = ["q", "source", "status"] as const;
 
 // Read in the loader (decision 017). Each filter change is a navigation, and React Router cancels the
-// loader request of a navigation that a newer one replaced: a slow answer to an older filter can no
-// longer land after (and over) the newer one, which the hand-made fetch hook allowed.
+// loader request of a navigation that a newer one replaced: a slow answer to an older filter never
+// lands after (and over) the newer one.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { query, errors } = parseListQuery(request.url, MessageListQuerySchema, FILTERS, { pageSize: PAGE_SIZE });

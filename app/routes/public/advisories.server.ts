@@ -1,22 +1,12 @@
 import { type AppLoadContext, data } from "react-router";
 import { ADVISORY_ID } from "../../../contract/advisories";
 import { formatDate } from "../../../contract/time";
-import type { Advisory } from "../../../server/features/advisories";
+import { type Advisory, advisoryView } from "../../../server/features/advisories";
 import { renderSafeMarkdown } from "../../lib/safe-markdown.server";
-
 
 /** What the public pages show of an advisory: no draft ever reaches here, and credits only with consent. */
 const toView = (a: Advisory) => ({
-  id: a.id,
-  title: a.title,
-  summary: a.summary,
-  productId: a.productId,
-  productName: a.productName,
-  ranges: a.ranges,
-  cvssVector: a.cvssVector,
-  score: (a.cvssScoreTenths / 10).toFixed(1),
-  severity: a.severity,
-  cveId: a.cveId,
+  ...advisoryView(a),
   credits: a.credits.filter((c) => c.consent).map((c) => c.name),
   withdrawn: a.status === "withdrawn",
   published: a.publishedAt ? formatDate(a.publishedAt) : "",

@@ -3,6 +3,7 @@ import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import { enqueueMail, escapeHtml, htmlMail, mailContext, type OutboxConfig, textMail } from "../mail";
 import { securityContact } from "../security";
+import { advisoryScore } from "./advisory-view";
 
 type MailConfig = OutboxConfig & Pick<Config, "site" | "publicOrigin">;
 type Advisory = {
@@ -26,7 +27,7 @@ export async function enqueueAdvisoryMail(
 ): Promise<{ id: number }> {
   const ctx = mailContext(config);
   const link = `${config.publicOrigin}/security/advisories/${advisory.id}`;
-  const severity = `${SEVERITY_LABEL[advisory.severity]} (CVSS ${(advisory.cvssScoreTenths / 10).toFixed(1)})`;
+  const severity = `${SEVERITY_LABEL[advisory.severity]} (CVSS ${advisoryScore(advisory.cvssScoreTenths)})`;
   const fix = advisory.ranges.find((r) => r.fixed)?.fixed;
   const action = fix
     ? `Update ${productName} to ${fix} or later.`

@@ -5,7 +5,7 @@ import type { Advisory } from "./advisories";
 const utc = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
- * An advisory in the OSV format (PRODUCT.md section 18). The ecosystem is the company's own (its
+ * An advisory in the OSV format (docs/decisions/110-advisories.md). The ecosystem is the company's own (its
  * products are in no public package registry), the package name the catalogue's product id, which is
  * what the tools send the update check. Credits list only those who agreed to be named.
  */

@@ -70,8 +70,8 @@ describe("patchProblem", () => {
   });
 
   // Each patch is checked against the earlier ones. A transaction holding the base version's row
-  // queues two creates (1.0.4 sent before 1.0.3); before the service locked that row itself, both
-  // had already passed the check with no earlier patch and both were stored, 1.0.3 after 1.0.4.
+  // queues two creates (1.0.4 sent before 1.0.3); without the service's own lock on that row, both
+  // pass the check with no earlier patch and both are stored, 1.0.3 after 1.0.4.
   it.runIf(process.env.TEST_DB === "postgres")("checks patches of one base sent at once against each other", async () => {
     const pool = t.database.pool;
     if (!pool) throw new Error("expected a pg pool");

@@ -70,8 +70,8 @@ export function createPatches({
       try {
         return await db.transaction(async (tx) => {
           // Each patch is checked against the earlier ones, so patches of one base version take turns on
-          // its row: without the lock, 1.0.4 and 1.0.3 sent at once both saw no patch and both were
-          // stored, 1.0.3 after 1.0.4 (found by the PostgreSQL race checks).
+          // its row: without the lock, 1.0.4 and 1.0.3 sent at once both see no patch and both are
+          // stored, 1.0.3 after 1.0.4 (the PostgreSQL race checks send exactly that).
           await tx.select({ id: productVersions.id }).from(productVersions).where(eq(productVersions.id, base.id)).for("update");
           const existing = await tx
             .select({ patch: patchReleases.patchVersion })

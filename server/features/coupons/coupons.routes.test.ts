@@ -59,7 +59,7 @@ describe("POST /api/products/coupon/update", () => {
   });
 
   // Two batches sharing codes in opposite orders could each hold one code's index entry and wait for
-  // the other's: PostgreSQL's deadlock detector then failed one with a 500. An open transaction
+  // the other's: PostgreSQL's deadlock detector would then fail one with a 500. An open transaction
   // holding one extra code of each stops P and Q after their first code, forcing the crossing. (One
   // transaction, not two: a coupon insert also updates the coupon total's row, migration 0008, so a
   // second open inserter would queue behind the first.)

@@ -36,7 +36,7 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
       try {
         await db.transaction(async (tx) => {
           // Batches sharing codes in different orders would each hold one code's unique-index entry
-          // and wait for the other's: PostgreSQL's deadlock detector then failed one with a 500. Batches
+          // and wait for the other's: PostgreSQL's deadlock detector would then fail one with a 500. Batches
           // are rare admin actions, so they take turns; the later one gets the unique violation (409).
           // (Sorting the codes would also avoid the deadlock but would reorder the admin's list.)
           await tx.execute(sql`select pg_advisory_xact_lock(${COUPON_BATCH_LOCK})`);

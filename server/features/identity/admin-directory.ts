@@ -25,7 +25,7 @@ export function createAdminDirectory(deps: ServiceDeps & { audit: Audit }) {
           createdAt: admins.createdAt,
           lastLoginAt: admins.lastLoginAt,
           // Qualified in full: inside a select list drizzle renders ${admins.id} as a bare "id", which
-          // the subquery read as admin_passkeys.id (a passkey showed on whichever admin shared its id).
+          // the subquery reads as admin_passkeys.id (a passkey would show on whichever admin shares its id).
           totp: sql<boolean>`exists (select 1 from ${adminTotp} where ${qualified(adminTotp.adminId)} = ${qualified(admins.id)}
             and ${qualified(adminTotp.enabledAt)} is not null)`,
           passkeys: sql<number>`(select count(*)::int from ${adminPasskeys} where ${qualified(adminPasskeys.adminId)} = ${qualified(admins.id)})`,

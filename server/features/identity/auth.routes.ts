@@ -15,7 +15,7 @@ import { clientMeta, requestOrigin } from "../../api/client-meta";
 import { defineOperation } from "../../api/operation";
 import type { AdminEnv } from "../../api/require-admin";
 
-/** The section 3 login answer, with the session cookie. */
+/** The login answer of `POST /api/admin/login` (docs/api.md), with the session cookie. */
 function loggedIn(c: Context<AdminEnv>, token: string) {
   setSessionCookie(c, token, c.get("https"), SESSION_ABSOLUTE_MS / 1000);
   return { status: "success" as const, auth_token: token, message: "Login successful!" };

@@ -21,7 +21,7 @@ describe("licence keys", () => {
   it("hash depends on the secret; encryption round-trips and fails with another secret", () => {
     const c = canonicalLicenceKey(newLicenceKey()) as string;
     expect(licenceKeyHash("a".repeat(32), c)).not.toBe(licenceKeyHash("b".repeat(32), c));
-    // Stored hashes stay valid: the key object gives the same HMAC as the secret's text did.
+    // Stored hashes stay valid: the key object gives the same HMAC as the secret's text itself.
     expect(licenceKeyHash("a".repeat(32), c)).toBe(createHmac("sha256", "a".repeat(32)).update(`licence-key:${c}`).digest("hex"));
     const key = newLicenceKey();
     const sealed = encryptLicenceKey("s".repeat(32), key);

@@ -277,8 +277,8 @@ describe("pending expiry", () => {
 
 describe("a fresh process (nothing cached)", () => {
   // The licence secret is read from the database on first use. Read inside the fulfilment's
-  // transaction, that first read waited for the transaction itself on PGlite (one connection): a
-  // confirm or webhook as a restarted server's first request hung (found by the SIGKILL test).
+  // transaction, that first read would wait for the transaction itself on PGlite (one connection): a
+  // confirm or webhook as a restarted server's first request would hang (the SIGKILL test makes one).
   it("fulfils a confirm that is its first request", async () => {
     const o = await create();
     const fresh = await createTestApp({ database: t.database, config: { PAYMENT_TEST_SECRET: SECRET } });

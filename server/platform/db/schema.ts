@@ -188,7 +188,7 @@ export const patchReleases = pgTable(
   ],
 );
 
-// A quest module (SPEC's title, description, prize) and what makes it a public quest: its state,
+// A quest module (the original title, description, prize) and what makes it a public quest: its state,
 // window, kind and the prize it pays (docs/decisions/107-public-quests.md). `prize` stays the text
 // shown; `prize_kind` says how it is paid.
 export const quests = pgTable(

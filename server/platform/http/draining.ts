@@ -4,7 +4,7 @@ import type { RequestListener } from "node:http";
  * Graceful shutdown, seen from the clients: once drain() is called (SIGTERM), every answer closes
  * its connection (so keep-alive clients reconnect elsewhere instead of queueing more requests on a
  * server that is going away) and /readyz answers 503 so a load balancer stops routing here. Without
- * this, clients on kept-alive connections still got /readyz 200 for the whole drain.
+ * it, clients on kept-alive connections would get /readyz 200 for the whole drain.
  */
 export function drainable(next: RequestListener): { listener: RequestListener; drain: () => void } {
   let draining = false;
