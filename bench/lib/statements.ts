@@ -1,0 +1,71 @@
+import type { Logger } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { Database, Db } from "../../server/platform/db/client";
+import * as schema from "../../server/platform/db/schema";
+
+/** One statement as drizzle sent it to the driver: its text and the values bound to it. */
+export type Statement = { text: string; params: unknown[] };
+
+/** Transaction control says nothing about a page's cost; PGlite's driver sends none of it through drizzle. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+/**
+ * A second drizzle database over `database`'s own connection (its PGlite or its pg pool), with
+ * drizzle's documented `logger` option recording every statement: services built on it run
+ * exactly the SQL the app's run, and the app's own database handle stays as it is.
+ */
+export function recordingDb(database: Database): { db: Db; statements: Statement[] } {
+  const statements: Statement[] = [];
+  const logger: Logger = {
+    logQuery: (text, params) => void (TRANSACTION_CONTROL.test(text) || statements.push({ text, params })),
+  };
+  if (database.pglite) return { db: drizzlePglite(database.pglite, { schema, logger }), statements };
+  if (database.pool) return { db: drizzlePg(database.pool, { schema, logger }), statements };
+  throw new Error("the database has neither a PGlite instance nor a pg pool");
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+type Run = (text: string, params?: unknown[]) => Promise<unknown>;
+
+/** `work` on one connection: PGlite's only one, or one client of the pool (a transaction needs one). */
+async function onOneConnection<T>(database: Database, work: (run: Run) => Promise<T>): Promise<T> {
+  const { pglite, pool } = database;
+  if (pglite) return work((text, params) => pglite.query(text, params));
+  const client = await pool!.connect();
+  try {
+    return await work((text, params) => client.query(text, params));
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The median wall time of `runs` runs of each statement on the same database, as the app's driver
+ * sends it (parse, plan, execute, rows back). Each run sits in a transaction rolled back after it,
+ * so a session's last-seen update or any other write leaves nothing behind.
+ */
+export function timeStatements(database: Database, statements: Statement[], runs = 20): Promise<number[]> {
+  return onOneConnection(database, async (run) => {
+    const times: number[] = [];
+    for (const { text, params } of statements) {
+      const samples: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        await run("begin");
+        const start = performance.now();
+        try {
+          await run(text, params);
+          samples.push(performance.now() - start);
+        } finally {
+          await run("rollback");
+        }
+      }
+      times.push(median(samples));
+    }
+    return times;
+  });
+}
+
+/** The statement as one line for the table: whitespace runs made one space, cut at `length`. */
+export const oneLine = (text: string, length = 80) => text.replace(/\s+/g, " ").trim().slice(0, length);
