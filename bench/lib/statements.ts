@@ -68,4 +68,14 @@ export function timeStatements(database: Database, statements: Statement[], runs
 }
 
 /** The statement as one line for the table: whitespace runs made one space, cut at `length`. */
-export const oneLine = (text: string, length = 80) => text.replace(/\s+/g, " ").trim().slice(0, length);
+/**
+ * A statement on one line, short enough for a table cell: its first words and, for a select whose
+ * column list would fill the cell, its FROM part, which names what it reads.
+ */
+export function oneLine(text: string, length = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= length) return flat;
+  const from = flat.search(/ from /i);
+  if (from < 0 || from < length / 2) return `${flat.slice(0, length)}…`;
+  return `${flat.slice(0, 24)}… ${flat.slice(from + 1, from + 1 + length - 26)}…`;
+}
