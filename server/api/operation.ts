@@ -80,18 +80,15 @@ export type HttpMethod = "get" | "post" | "patch" | "put" | "delete";
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /**
- * What the router sends as `T` once `c.json` has written it: a Date where `T` has a plain string
- * (its toJSON is the ISO string), and any array, read-only or not.
+ * `T` with read-only arrays, which an answer may hold (the router only reads them): an array written
+ * in the handler is inferred read-only (the `const` parameter of defineOperation), and services
+ * hand out read-only lists.
  */
-export type JsonFor<T> = T extends string
-  ? string extends T
-    ? T | Date
-    : T
-  : T extends readonly (infer E)[]
-    ? readonly JsonFor<E>[]
-    : T extends object
-      ? { [K in keyof T]: JsonFor<T[K]> }
-      : T;
+export type WithReadonlyArrays<T> = T extends readonly (infer E)[]
+  ? readonly WithReadonlyArrays<E>[]
+  : T extends object
+    ? { [K in keyof T]: WithReadonlyArrays<T[K]> }
+    : T;
 
 /**
  * A JSON operation's own Response: through `c.json`, the ok schema's JSON with another success status
@@ -101,12 +98,14 @@ export type JsonResponse<Ok> = Response & ({ _format: "json"; _data: Ok } | { _f
 
 /**
  * A handler's answer. A JSON operation answers the JSON its ok schema parses (z.input: clients and
- * the contract fuzzing parse the body with it; the router sends it as it is) or a JsonResponse. An
- * operation with an `okContentType` (a file, CSV, HTML, plain text) builds its own Response.
+ * the contract fuzzing parse the body with it; the router sends it as it is) or a JsonResponse. No
+ * Date where the schema has a string: c.json would write a full ISO timestamp even where the schema
+ * means a day, so the service writes the string. An operation with an `okContentType` (a file, CSV,
+ * HTML, plain text) builds its own Response.
  */
 export type OperationAnswer<S extends z.ZodType, C extends string | undefined = undefined> = [C] extends [string]
   ? Response
-  : JsonFor<z.input<S>> | JsonResponse<z.input<S>>;
+  : WithReadonlyArrays<z.input<S>> | JsonResponse<z.input<S>>;
 
 export type OperationSpec<
   B extends z.ZodType | undefined,
