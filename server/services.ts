@@ -125,3 +125,9 @@ export function createServices(db: Db, config: Config, now: () => Date = () => n
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+declare module "./app-env" {
+  // Every request's `services` (server/app-env.ts) is this object.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so it merges
+  interface RequestServices extends Services {}
+}

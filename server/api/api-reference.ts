@@ -110,6 +110,11 @@ function operationSection(path: string, method: string, op: Operation, errors: R
       lines.push(`- ${status}: ${errors[status] ?? ""}`);
       continue;
     }
+    const media = Object.keys(answer.content ?? {})[0];
+    if (media && media !== "application/json") {
+      lines.push(`- ${status}: ${answer.description ?? ""}, \`${media}\``);
+      continue;
+    }
     const schema = answer.content?.["application/json"]?.schema ?? {};
     const shapes = (schema.anyOf ?? schema.oneOf ?? [schema]).map((v) => Object.keys(v.properties ?? {}).map((f) => `\`${f}\``));
     const fields = shapes.filter((f) => f.length).map((f) => f.join(", "));

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
-import type { ClientMeta } from "../features/identity";
+import type { ClientMeta } from "../platform/actor";
 
 /** Where a call comes from, for the session list and the audit log. */
 export const clientMeta = <E extends AppEnv>(c: Context<E>): ClientMeta => ({

@@ -86,7 +86,7 @@ export function openApiDocument(operations: readonly ApiOperation[], config: Doc
   for (const op of operations) (paths[`/api${op.path}`] ??= {})[op.method] = operation(op, couponPrefix);
   const errorSchema = outputSchema(ApiErrorSchema);
   return {
-    openapi: "3.1.0",
+    openapi: "3.1.0" as const,
     info: {
       title: "Company site API",
       version: "1.0.0",

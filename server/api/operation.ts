@@ -28,11 +28,27 @@ import type { AdminEnv } from "./require-admin";
  *       errors: [400, 415],                  // other answers (401/403 for admin, and 500, are added)
  *       handler: async (c, { body }) => ({ status: "success", quest: await c.get("services").quests.create(body, actorOf(c)) }),
  *     }),
+ *     defineOperation({
+ *       method: "get",
+ *       path: "/admin/quests.csv",
+ *       operationId: "exportQuests",
+ *       tags: ["Quests"],
+ *       summary: "Quest modules as CSV",
+ *       description: "text/csv, one quest a line.",
+ *       admin: true,
+ *       ok: [200, z.string()],
+ *       okContentType: "text/csv",           // not JSON: the handler must build its own Response
+ *       handler: (c) => csvResponse("quests.csv", QUEST_CSV_COLUMNS, c.get("services").quests.stream()),
+ *     }),
  *   ];
  *
  * The handler gets the validated input and returns the JSON answer (sent with ok's status); it may
- * set headers or cookies on `c`. `query` and `params` are zod objects over the query string and the
- * path parameters (a path parameter that does not parse answers 404: the path names no such thing).
+ * set headers or cookies on `c`. The compiler checks the answer against ok's schema (OperationAnswer
+ * below): a missing field, a wrong type or a misspelt "success" does not build. To answer another
+ * success status or headers it returns `c.json(answer, status, headers)`, checked the same way, or
+ * `c.body(null, 204)`; an operation with `okContentType` returns any Response (a file, CSV, HTML).
+ * `query` and `params` are zod objects over the query string and the path parameters (a path
+ * parameter that does not parse answers 404: the path names no such thing).
  */
 
 /** Every operation's tags come from here (listed in the document: Spectral's operation-tag-defined). */
@@ -63,7 +79,42 @@ export type HttpMethod = "get" | "post" | "patch" | "put" | "delete";
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export type OperationSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> = {
+/**
+ * `T` with read-only arrays, which an answer may hold (the router only reads them): an array written
+ * in the handler is inferred read-only (the `const` parameter of defineOperation), and services
+ * hand out read-only lists.
+ */
+export type WithReadonlyArrays<T> = T extends readonly (infer E)[]
+  ? readonly WithReadonlyArrays<E>[]
+  : T extends object
+    ? { [K in keyof T]: WithReadonlyArrays<T[K]> }
+    : T;
+
+/**
+ * A JSON operation's own Response: through `c.json`, the ok schema's JSON with another success status
+ * or headers (a `c.json` answer of another shape does not type-check), or `c.body(null, 204)`.
+ */
+export type JsonResponse<Ok> = Response & ({ _format: "json"; _data: Ok } | { _format: "body"; _data: null });
+
+/**
+ * A handler's answer. A JSON operation answers the JSON its ok schema parses (z.input: clients and
+ * the contract fuzzing parse the body with it; the router sends it as it is) or a JsonResponse. No
+ * Date where the schema has a string: c.json would write a full ISO timestamp even where the schema
+ * means a day, so the service writes the string. An operation with an `okContentType` (a file, CSV,
+ * HTML, plain text) builds its own Response.
+ */
+export type OperationAnswer<S extends z.ZodType, C extends string | undefined = undefined> = [C] extends [string]
+  ? Response
+  : WithReadonlyArrays<z.input<S>> | JsonResponse<z.input<S>>;
+
+export type OperationSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  S extends z.ZodType = z.ZodType,
+  C extends string | undefined = string | undefined,
+  A = unknown,
+> = {
   method: HttpMethod;
   /** Path under /api, OpenAPI style: "/admin/messages/{id}". */
   path: string;
@@ -89,12 +140,12 @@ export type OperationSpec<B extends z.ZodType | undefined, Q extends z.ZodType |
   form?: { jsonFields: readonly string[] };
   query?: Q;
   params?: P;
-  ok: [ContentfulStatusCode, z.ZodType];
+  ok: [ContentfulStatusCode, S];
   /** The success answer's media type when it is not JSON (the handler then returns its own Response). */
-  okContentType?: string;
+  okContentType?: C;
   errors?: number[];
-  /** Returns the answer's JSON (the API tests and the contract fuzzing check it against `ok`'s schema). */
-  handler: (c: Context<AdminEnv>, input: { body: Input<B>; query: Input<Q>; params: Input<P> }) => unknown;
+  /** Answers the ok schema's JSON (sent with ok's status) or its own Response (see OperationAnswer). */
+  handler: (c: Context<AdminEnv>, input: { body: Input<B>; query: Input<Q>; params: Input<P> }) => A | Promise<A>;
 };
 
 /** The erased form kept in the list (each operation's own types are checked by defineOperation). */
@@ -109,6 +160,11 @@ export function defineOperation<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(spec: OperationSpec<B, Q, P>): ApiOperation {
+  S extends z.ZodType = z.ZodType,
+  C extends string | undefined = undefined,
+  // The answer's own type, checked against S. A `const` parameter keeps a written "success" the
+  // literal the schema asks for; a return type in terms of S alone would widen it to string.
+  const A extends OperationAnswer<S, C> = OperationAnswer<S, C>,
+>(spec: OperationSpec<B, Q, P, S, C, A>): ApiOperation {
   return spec as unknown as ApiOperation;
 }

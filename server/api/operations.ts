@@ -52,7 +52,11 @@ const RESOURCE_OPERATIONS: ApiOperation[] = [
 
 // Built once per app's config (tests run apps with different coupon prefixes in one process).
 const documents = new WeakMap<Config, ReturnType<typeof openApiDocument>>();
-const documentFor = (config: Config) => documents.get(config) ?? documents.set(config, openApiDocument(API_OPERATIONS, config)).get(config);
+function documentFor(config: Config) {
+  let document = documents.get(config);
+  if (!document) documents.set(config, (document = openApiDocument(API_OPERATIONS, config)));
+  return document;
+}
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...RESOURCE_OPERATIONS,

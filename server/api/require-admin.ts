@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env";
 import { HttpError } from "../platform/http/errors";
 import { originAllowed } from "../platform/http/origin";
 import { readAuthorizationToken, readSessionCookie } from "../platform/http/session-cookie";
-import type { SessionAdmin } from "../features/identity";
+import type { SessionAdmin } from "../platform/actor";
 
 export type AdminEnv = AppEnv & { Variables: AppEnv["Variables"] & { admin: SessionAdmin; sessionToken: string } };
 

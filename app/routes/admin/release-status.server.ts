@@ -3,8 +3,7 @@ import { z } from "zod";
 import { ReleaseStatusSchema, yankReasonIssue, YankReasonSchema } from "../../../contract/release-status";
 import { NotFoundError } from "../../../server/platform/errors";
 import { releaseStatusIntent } from "../../components/admin/release-status-form";
-import { formAction, readValues, refuseFields } from "../../lib/form-action.server";
-import { requireAdminPage } from "./session.server";
+import { formAction, readValues, refuseFields, requireAdminSession } from "./admin-action.server";
 
 const ReleaseStatusFormSchema = z.object({
   target: z.enum(["version", "patch"]),
@@ -24,7 +23,7 @@ const field = (form: FormData, name: string) => {
  * The answer's intent names the form that posted (releaseStatusIntent), so only that one shows it.
  */
 export async function changeReleaseStatus(request: Request, context: AppLoadContext, versionId: number) {
-  const admin = await requireAdminPage(request, context);
+  const { actor } = await requireAdminSession(request, context);
   const form = await request.formData();
   const status = field(form, "status");
   const raw = {
@@ -39,7 +38,6 @@ export async function changeReleaseStatus(request: Request, context: AppLoadCont
     const input = readValues(raw, ReleaseStatusFormSchema, "Choose what to do with the release.");
     const reasonIssue = yankReasonIssue(input);
     if (reasonIssue) refuseFields({ yank_reason: reasonIssue }, reasonIssue);
-    const actor = { adminId: admin.id, clientIp: context.clientIp };
     const change = { status: input.status, ...(input.yank_reason ? { yank_reason: input.yank_reason } : {}) };
     if (input.target === "patch") {
       const version = await context.services.productVersions.find(versionId);

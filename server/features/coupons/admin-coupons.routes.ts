@@ -38,6 +38,7 @@ export const adminCouponOperations = [
     admin: true,
     query: CouponListQuerySchema,
     ok: [200, z.string()],
+    okContentType: "text/csv",
     errors: [400],
     handler: (c, { query }) => {
       const { page: _page, page_size: _size, ...filters } = query;

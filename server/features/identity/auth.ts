@@ -13,6 +13,7 @@ import type { Totp } from "./totp";
 import { createLoginThrottle, failureKey, MAX_SECOND_STEP_FAILURES, secondStepKey } from "./login-throttle";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { RateLimiter } from "../../platform/rate-limit";
+import type { ClientMeta, SessionAdmin } from "../../platform/actor";
 
 export { LOCK_MS, MAX_FAILURES } from "./login-throttle";
 export const SESSION_IDLE_MS = 30 * 60_000; // ASVS L2: 30 minutes idle
@@ -22,9 +23,7 @@ export const LOGIN_POSTS_PER_MINUTE = 10; // per client IP, both steps together:
 export const MFA_STEP_MS = 5 * 60_000; // the second step must follow within 5 minutes
 const MAX_STORED_EMAIL = 254; // the longest valid address (RFC 5321)
 
-export type SessionAdmin = { id: number; email: string };
-/** Where a sign-in comes from: kept with the session (the Account screen's device list) and in the audit log. */
-export type ClientMeta = { clientIp: string; userAgent?: string | null };
+export type { ClientMeta, SessionAdmin };
 export type LoginResult = { kind: "session"; token: string; admin: SessionAdmin } | { kind: "mfa"; mfaToken: string; methods: MfaMethod[] };
 
 const INVALID = "Invalid email or password.";

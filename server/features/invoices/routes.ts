@@ -63,6 +63,7 @@ export const adminInvoiceOperations = [
     admin: true,
     query: InvoiceListQuerySchema,
     ok: [200, z.string()],
+    okContentType: "text/csv",
     errors: [400],
     handler: (c, { query }) => {
       const chunks = (async function* () {
@@ -82,6 +83,7 @@ export const adminInvoiceOperations = [
     admin: true,
     params: z.object({ number: DocumentNumberSchema }),
     ok: [200, z.string()],
+    okContentType: "text/html",
     errors: [400, 404],
     handler: async (c, { params }) => {
       const doc = await adminDocument(c.get("services").invoices, params.number);
@@ -104,6 +106,7 @@ export const adminInvoiceOperations = [
     admin: true,
     params: z.object({ number: DocumentNumberSchema }),
     ok: [200, z.string()],
+    okContentType: "application/pdf",
     errors: [400, 404],
     handler: async (c, { params }) => {
       const doc = await adminDocument(c.get("services").invoices, params.number);

@@ -32,6 +32,7 @@ export const adminOrderOperations = [
     admin: true,
     query: OrderListQuerySchema,
     ok: [200, z.string()],
+    okContentType: "text/csv",
     errors: [400],
     handler: (c, { query }) => {
       const { page: _page, page_size: _size, sort: _sort, dir: _dir, ...filters } = query;
