@@ -28,9 +28,8 @@ import type { ServiceDeps } from "../../platform/service-deps";
 import { parseWith } from "../../platform/validate-input";
 import type { Audit } from "../audit";
 import { enqueueAdvisoryMail } from "./advisory-mail";
+import type { Advisory } from "./advisory-view";
 import { scoreCvss31 } from "./cvss";
-
-export type Advisory = typeof advisories.$inferSelect & { productName: string };
 
 const a = advisories;
 

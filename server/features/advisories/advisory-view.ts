@@ -1,4 +1,7 @@
-import type { Advisory } from "./advisories";
+import type { advisories } from "../../platform/db/schema";
+
+/** An advisory as stored, with its product's catalogue name. */
+export type Advisory = typeof advisories.$inferSelect & { productName: string };
 
 /** A CVSS score kept in tenths (so it sorts and compares as an integer) as people read it: 75 → "7.5". */
 export const advisoryScore = (tenths: number) => (tenths / 10).toFixed(1);

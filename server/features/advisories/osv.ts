@@ -1,5 +1,5 @@
 import { OSV_SCHEMA_VERSION, type Osv } from "../../../contract/osv";
-import type { Advisory } from "./advisories";
+import type { Advisory } from "./advisory-view";
 
 // RFC 3339 in UTC to the second: what OSV consumers compare.
 const utc = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, "Z");
