@@ -1,10 +1,9 @@
 // The demo data writer behind `npm run seed:demo`, separate from the CLI so tests can run it.
 import { DAY_MS } from "../../contract/time";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { generateCouponCodes } from "../../contract/coupon-code";
 import type { Config } from "../platform/config";
 import type { Db } from "../platform/db/client";
-import { queryRows } from "../platform/db/query-rows";
 import {
   contactMessages,
   coupons,
@@ -27,13 +26,8 @@ const ORDERS = 250;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
 
 async function isEmpty(tx: Db): Promise<boolean> {
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`select
-    (select count(*) from ${products}) + (select count(*) from ${customers}) + (select count(*) from ${orders})
-    + (select count(*) from ${quests}) as n`,
-  );
-  return Number(row.n) === 0;
+  for (const table of [products, customers, orders, quests]) if ((await tx.$count(table)) > 0) return false;
+  return true;
 }
 
 async function seed(tx: Db, config: Config, now: Date) {

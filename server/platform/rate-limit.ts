@@ -5,6 +5,9 @@ import { bare, names } from "./db/sql-names";
 import { ThrottledError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
 
+/** What a counter's upsert answers: the window's count after it (an integer column, a number on both drivers). */
+type CountRow = { count: number };
+
 /** The fixed window holding `nowMs`, and the whole seconds until it ends (for Retry-After). */
 export function rateWindow(nowMs: number, windowSeconds: number): { start: Date; retryAfterSeconds: number } {
   const windowMs = windowSeconds * 1000;
@@ -23,7 +26,8 @@ export function createRateLimiter({ db, now }: ServiceDeps) {
     async hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
       const nowMs = now().getTime();
       const window = rateWindow(nowMs, windowSeconds);
-      const rows = await queryRows<{ count: number }>(
+      // Raw SQL (decision 114): the rate limiter, a hot path measured in the bench.
+      const rows = await queryRows<CountRow>(
         db,
         sql`
         insert into ${rateLimits} (${names(rateLimits.key, rateLimits.windowStart, rateLimits.count)})
@@ -31,7 +35,7 @@ export function createRateLimiter({ db, now }: ServiceDeps) {
         on conflict (${names(rateLimits.key, rateLimits.windowStart)}) do update set ${bare(rateLimits.count)} = ${rateLimits.count} + 1
         returning ${rateLimits.count} as count`,
       );
-      const count = Number(rows[0].count);
+      const { count } = rows[0];
       // Old windows are deleted by the retention job (server/platform/db/retention.ts), not here.
       return { allowed: count <= limit, count, retryAfterSeconds: window.retryAfterSeconds };
     },
@@ -57,7 +61,8 @@ export function createLeasedRateLimiter({ db, now }: Pick<ServiceDeps, "db" | "n
   let currentWindowMs = 0;
 
   async function claim(key: string, lease: Lease, windowStart: Date, n: number, limit: number): Promise<void> {
-    const rows = await queryRows<{ count: number }>(
+    // Raw SQL (decision 114): the leased rate limiter of licence validation, a hot path measured in the bench.
+    const rows = await queryRows<CountRow>(
       db,
       sql`
       insert into ${rateLimits} (${names(rateLimits.key, rateLimits.windowStart, rateLimits.count)})
@@ -66,7 +71,7 @@ export function createLeasedRateLimiter({ db, now }: Pick<ServiceDeps, "db" | "n
         do update set ${bare(rateLimits.count)} = ${rateLimits.count} + excluded.${bare(rateLimits.count)}
       returning ${rateLimits.count} as count`,
     );
-    const before = Number(rows[0].count) - n;
+    const before = rows[0].count - n;
     const granted = Math.max(0, Math.min(n, limit - before));
     lease.left += granted;
     if (granted < n) lease.full = true;

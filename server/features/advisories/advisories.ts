@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   AdvisoryInputSchema,
   type AdvisoryRange,
@@ -10,7 +10,6 @@ import { compareVersions } from "../../../contract/versions";
 import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/db-errors";
-import { queryRows } from "../../platform/db/query-rows";
 import {
   advisories,
   advisoryCounters,
@@ -114,30 +113,36 @@ export function createAdvisories(deps: ServiceDeps & { audit: Audit; pages: Page
    * instance doing the same at once waits on the first's rows and adds none. The number mailed.
    */
   async function notifyHolders(tx: Db, advisory: typeof advisories.$inferSelect, productName: string): Promise<number> {
-    const holders = await queryRows<{ licence_id: number; email: string; version: string }>(
-      tx,
-      sql`select l.id as licence_id, o.customer_email as email, pv.version
-          from ${licences} l join ${orders} o on o.id = l.order_id
-            join ${productVersions} pv on pv.id = o.product_version_id
-          where pv.product_id = ${advisory.productId} and l.revoked_at is null and l.expires_at > ${now()}
-            and o.status in ('placed', 'active') and o.customer_email <> ''
-          order by l.id`,
-    );
+    const holders = await tx
+      .select({ licenceId: licences.id, email: orders.customerEmail, version: productVersions.version })
+      .from(licences)
+      .innerJoin(orders, eq(orders.id, licences.orderId))
+      .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+      .where(
+        and(
+          eq(productVersions.productId, advisory.productId),
+          isNull(licences.revokedAt),
+          gt(licences.expiresAt, now()),
+          inArray(orders.status, ["placed", "active"]),
+          ne(orders.customerEmail, ""),
+        ),
+      )
+      .orderBy(asc(licences.id));
     const affected = holders.filter((h) => affects(advisory.ranges, h.version));
     if (!affected.length) return 0;
     const added = await tx
       .insert(advisoryNotices)
-      .values(affected.map((h) => ({ advisoryId: advisory.id, licenceId: Number(h.licence_id), createdAt: now() })))
+      .values(affected.map((h) => ({ advisoryId: advisory.id, licenceId: h.licenceId, createdAt: now() })))
       .onConflictDoNothing()
       .returning({ licenceId: advisoryNotices.licenceId });
-    const fresh = new Set(added.map((r) => Number(r.licenceId)));
+    const fresh = new Set(added.map((r) => r.licenceId));
     for (const holder of affected) {
-      if (!fresh.has(Number(holder.licence_id))) continue;
+      if (!fresh.has(holder.licenceId)) continue;
       const mail = await enqueueAdvisoryMail(tx, config, { advisory, productName, email: holder.email, version: holder.version });
       await tx
         .update(advisoryNotices)
         .set({ mailId: mail.id })
-        .where(and(eq(advisoryNotices.advisoryId, advisory.id), eq(advisoryNotices.licenceId, Number(holder.licence_id))));
+        .where(and(eq(advisoryNotices.advisoryId, advisory.id), eq(advisoryNotices.licenceId, holder.licenceId)));
     }
     return fresh.size;
   }
@@ -320,7 +325,7 @@ export function createAdvisories(deps: ServiceDeps & { audit: Audit; pages: Page
         .from(advisoryNotices)
         .where(inArray(advisoryNotices.advisoryId, ids))
         .groupBy(advisoryNotices.advisoryId);
-      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+      return new Map(rows.map((r) => [r.id, r.n]));
     },
   };
 }
@@ -333,12 +338,17 @@ function fixedIn(ranges: readonly { introduced: string; fixed: string | null }[]
 
 /** Every version and patch version the catalogue has for a product (drafts included: a fix may be written before it ships). */
 async function versionsOf(db: Db, productId: string): Promise<Set<string>> {
-  const rows = await queryRows<{ version: string }>(
-    db,
-    sql`select version from ${productVersions} where product_id = ${productId}
-        union select pr.patch_version from ${patchReleases} pr join ${productVersions} pv on pv.id = pr.product_version_id
-        where pv.product_id = ${productId}`,
-  );
+  const rows = await db
+    .select({ version: productVersions.version })
+    .from(productVersions)
+    .where(eq(productVersions.productId, productId))
+    .union(
+      db
+        .select({ version: patchReleases.patchVersion })
+        .from(patchReleases)
+        .innerJoin(productVersions, eq(productVersions.id, patchReleases.productVersionId))
+        .where(eq(productVersions.productId, productId)),
+    );
   return new Set(rows.map((r) => r.version));
 }
 

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StoreProduct } from "../../../contract/store";
-import { queryRows } from "../../platform/db/query-rows";
+import type { Db } from "../../platform/db/client";
 import { products, productVersions } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { fromMinor as rupees } from "../../../contract/money";
@@ -17,41 +17,28 @@ export type SaleVersion = {
   machineLimit: number;
 };
 
-type Row = {
-  id: number;
-  product_id: string;
-  product_name: string;
-  version: string;
-  amount_minor: string | number;
-  os: string[];
-  licence_term_months: number;
-  machine_limit: number;
-};
-
 const pv = alias(productVersions, "pv");
 const p = alias(products, "p");
 // A draft is the admin's until published (its name is not public yet), so it is never sold.
 const FOR_SALE = sql`${pv.forSale} and ${pv.amountMinor} > 0 and ${pv.archivedAt} is null and ${pv.status} <> 'draft'`;
-const SELECT = sql`select ${pv.id}, ${pv.productId}, ${p.name} as product_name, ${pv.version}, ${pv.amountMinor}, ${pv.os},
-  ${pv.licenceTermMonths}, ${pv.machineLimit} from ${productVersions} ${pv} join ${products} ${p} on ${p.id} = ${pv.productId}`;
 const VERSION_ORDER = sql`string_to_array(${pv.version}, '.')::int[]`;
-// The store's pages ask for these on every view (live prices, decision 014).
-const LIST = () => sql`${SELECT} where ${FOR_SALE} order by ${pv.productId}, ${VERSION_ORDER}`;
-const NEWEST = ({ productId }: { productId: string }) =>
-  sql`${SELECT} where ${pv.productId} = ${productId} and ${FOR_SALE} order by ${VERSION_ORDER} desc limit 1`;
-const VERSION = ({ productId, version }: { productId: string; version: string }) =>
-  sql`${SELECT} where ${pv.productId} = ${productId} and ${pv.version} = ${version} and ${FOR_SALE}`;
 
-const toVersion = (r: Row): SaleVersion => ({
-  id: Number(r.id),
-  productId: r.product_id,
-  productName: r.product_name,
-  version: r.version,
-  amountMinor: Number(r.amount_minor),
-  os: r.os,
-  licenceTermMonths: Number(r.licence_term_months),
-  machineLimit: Number(r.machine_limit),
-});
+/** The versions for sale that also match `where`; the store's pages ask on every view (live prices, decision 014). */
+const forSale = (db: Db, where?: SQL) =>
+  db
+    .select({
+      id: pv.id,
+      productId: pv.productId,
+      productName: p.name,
+      version: pv.version,
+      amountMinor: pv.amountMinor,
+      os: pv.os,
+      licenceTermMonths: pv.licenceTermMonths,
+      machineLimit: pv.machineLimit,
+    })
+    .from(pv)
+    .innerJoin(p, eq(p.id, pv.productId))
+    .where(and(FOR_SALE, where));
 
 export const toStoreProduct = (v: SaleVersion): StoreProduct => ({
   product_id: v.productId,
@@ -68,18 +55,20 @@ export const toStoreProduct = (v: SaleVersion): StoreProduct => ({
 export function createCatalogue({ db }: Pick<ServiceDeps, "db">) {
   return {
     async listForSale(): Promise<StoreProduct[]> {
-      const rows = await queryRows<Row>(db, LIST());
-      return rows.map((r) => toStoreProduct(toVersion(r)));
+      const rows = await forSale(db).orderBy(pv.productId, VERSION_ORDER);
+      return rows.map(toStoreProduct);
     },
     /** The newest version of one product that is for sale, or null. */
     async forProduct(productId: string): Promise<StoreProduct | null> {
-      const rows = await queryRows<Row>(db, NEWEST({ productId }));
-      return rows[0] ? toStoreProduct(toVersion(rows[0])) : null;
+      const [row] = await forSale(db, eq(pv.productId, productId))
+        .orderBy(sql`${VERSION_ORDER} desc`)
+        .limit(1);
+      return row ? toStoreProduct(row) : null;
     },
     /** The version a checkout names, when it is for sale. */
     async saleVersion(productId: string, version: string): Promise<SaleVersion | null> {
-      const rows = await queryRows<Row>(db, VERSION({ productId, version }));
-      return rows[0] ? toVersion(rows[0]) : null;
+      const [row] = await forSale(db, and(eq(pv.productId, productId), eq(pv.version, version)));
+      return row ?? null;
     },
   };
 }

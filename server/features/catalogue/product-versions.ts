@@ -46,7 +46,7 @@ const toSummary = (r: SummaryRow): VersionSummary => ({
   product_id: r.productId,
   product_name: r.productName,
   version: r.version,
-  amount: fromMinor(Number(r.amountMinor)),
+  amount: fromMinor(r.amountMinor),
   currency: "INR",
   for_sale: r.forSale,
   licence_term_months: r.licenceTermMonths,
@@ -94,16 +94,14 @@ export function createProductVersions({ db, audit, now, pages }: ServiceDeps & {
       db
         .select({
           total: count(),
-          used: sql<number>`count(*) filter (where ${coupons.usedAt} is not null)`,
-          void: sql<number>`count(*) filter (where ${coupons.usedAt} is null and ${coupons.voidedAt} is not null)`,
+          used: sql<number>`count(*) filter (where ${coupons.usedAt} is not null)`.mapWith(Number),
+          void: sql<number>`count(*) filter (where ${coupons.usedAt} is null and ${coupons.voidedAt} is not null)`.mapWith(Number),
         })
         .from(coupons)
         .where(eq(coupons.productVersionId, id)),
       db.select({ total: count() }).from(orders).where(eq(orders.productVersionId, id)),
     ]);
-    const total = Number(couponCounts.total);
-    const used = Number(couponCounts.used);
-    const voided = Number(couponCounts.void);
+    const { total, used, void: voided } = couponCounts;
     const v = row.v;
     return {
       ...toSummary(row),
@@ -125,7 +123,7 @@ export function createProductVersions({ db, audit, now, pages }: ServiceDeps & {
         ...releaseState(p),
       })),
       coupons: { total, used, void: voided, unused: total - used - voided },
-      orders: Number(orderCount.total),
+      orders: orderCount.total,
     };
   }
 
@@ -244,7 +242,7 @@ export function createProductVersions({ db, audit, now, pages }: ServiceDeps & {
           .for("update", { of: productVersions });
         if (!locked) throw new NotFoundError("There is no such product version.");
         const [{ total }] = await tx.select({ total: count() }).from(orders).where(eq(orders.productVersionId, id));
-        if (Number(total) > 0) {
+        if (total > 0) {
           throw new ConflictError(`Orders refer to ${locked.productName} ${locked.version}, so it cannot be deleted; archive it instead.`);
         }
         const removedCoupons = await tx.delete(coupons).where(eq(coupons.productVersionId, id)).returning({ id: coupons.id });

@@ -103,12 +103,12 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
       // The store sells a product's newest version that is for sale at a price (catalogue/for-sale.ts);
       // rows come oldest first, so the last such row of a product wins.
       const sold = new Map<string, number>();
-      for (const v of versions) if (v.forSale && Number(v.amountMinor) > 0 && v.status !== "draft") sold.set(v.productId, v.id);
+      for (const v of versions) if (v.forSale && v.amountMinor > 0 && v.status !== "draft") sold.set(v.productId, v.id);
       return versions.map((v) => ({
         product_id: v.productId,
         product_name: v.productName,
         version: v.version,
-        amount: fromMinor(Number(v.amountMinor)),
+        amount: fromMinor(v.amountMinor),
         for_sale: sold.get(v.productId) === v.id,
         coupons: byVersion.get(v.id) ?? [],
       }));
@@ -150,7 +150,7 @@ export function createProducts({ db, audit, now, pages }: ServiceDeps & { audit:
         .orderBy(sql`${products.id} = ${key} desc`, asc(products.id))
         .limit(1);
       if (!row) throw new NotFoundError(`There is no version ${version} of ${product}.`);
-      return { ...row, amountMinor: Number(row.amountMinor) };
+      return row;
     },
 
     /** The versions of one product (by id), oldest first. */

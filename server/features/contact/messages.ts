@@ -47,13 +47,13 @@ export function createMessages({ db, audit }: ServiceDeps & { audit: Audit }) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(contactMessages).where(where),
       ]);
-      return { status: "success", messages: rows.map(toMessage), page: query.page, pageSize: query.pageSize, total: Number(total) };
+      return { status: "success", messages: rows.map(toMessage), page: query.page, pageSize: query.pageSize, total };
     },
 
     /** New (unread) messages, for the sidebar's badge. */
     async unreadCount(): Promise<number> {
       const [{ total }] = await db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, "new"));
-      return Number(total);
+      return total;
     },
 
     /** Deletes one message for good (audited without its text); 404 for an unknown id. */

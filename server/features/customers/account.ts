@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Account } from "../../../contract/account";
 import type { DownloadLink } from "../../../contract/artifacts";
 import type { Db } from "../../platform/db/client";
-import { queryRows } from "../../platform/db/query-rows";
 import { FingerprintSchema } from "../../../contract/store";
 import { licenceMachines, licences, orders, products, productVersions } from "../../platform/db/schema";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, ThrottledError } from "../../platform/errors";
@@ -21,7 +20,7 @@ export const RECEIPTS_PER_HOUR = 3;
 const NO_LICENCE = "You have no such licence.";
 const REPLACED_MEANWHILE = "This key was replaced a moment ago, or the licence revoked. Reload your account to see the current key.";
 
-type OwnedLicence = { id: string; order_id: string; key_hash: string; key_encrypted: string; revoked: boolean };
+type OwnedLicence = { id: number; orderId: number; keyHash: string; keyEncrypted: string; revoked: boolean };
 
 /** The signed-in customer's account: only their own orders, licences and machines. */
 export function createCustomerAccount(
@@ -34,15 +33,20 @@ export function createCustomerAccount(
 ) {
   const { db, config, now, rateLimiter, secrets, downloads, licenceFiles } = deps;
 
-  async function ownedLicence(exec: Pick<Db, "execute">, customerId: number, licenceId: number, lock = false): Promise<OwnedLicence> {
-    const rows = await queryRows<OwnedLicence>(
-      exec,
-      sql`select ${licences.id}, ${licences.orderId}, ${licences.keyHash}, ${licences.keyEncrypted}, ${licences.revokedAt} is not null as revoked
-        from ${licences} join ${orders} on ${orders.id} = ${licences.orderId}
-        where ${licences.id} = ${licenceId} and ${orders.customerId} = ${customerId}${lock ? sql` for update of ${licences}` : sql``}`,
-    );
-    if (!rows[0]) throw new NotFoundError(NO_LICENCE);
-    return rows[0];
+  async function ownedLicence(exec: Db, customerId: number, licenceId: number): Promise<OwnedLicence> {
+    const [row] = await exec
+      .select({
+        id: licences.id,
+        orderId: licences.orderId,
+        keyHash: licences.keyHash,
+        keyEncrypted: licences.keyEncrypted,
+        revoked: sql<boolean>`${licences.revokedAt} is not null`,
+      })
+      .from(licences)
+      .innerJoin(orders, eq(orders.id, licences.orderId))
+      .where(and(eq(licences.id, licenceId), eq(orders.customerId, customerId)));
+    if (!row) throw new NotFoundError(NO_LICENCE);
+    return row;
   }
 
   return {
@@ -80,7 +84,7 @@ export function createCustomerAccount(
       const secret = await secrets.licenceSecret();
       const licence = await ownedLicence(db, customerId, licenceId);
       if (licence.revoked) throw new ConflictError("This licence has been revoked.");
-      return decryptLicenceKey(secret, licence.key_encrypted);
+      return decryptLicenceKey(secret, licence.keyEncrypted);
     },
 
     /** Frees one seat of the customer's licence. */
@@ -108,11 +112,10 @@ export function createCustomerAccount(
       if (licence.revoked) throw new ForbiddenError("This licence has been revoked.");
       let fingerprint: string;
       if ("id" in machine) {
-        const [seat] = await queryRows<{ fingerprint: string }>(
-          db,
-          sql`select ${licenceMachines.fingerprint} from ${licenceMachines}
-            where ${licenceMachines.id} = ${machine.id} and ${licenceMachines.licenceId} = ${licenceId}`,
-        );
+        const [seat] = await db
+          .select({ fingerprint: licenceMachines.fingerprint })
+          .from(licenceMachines)
+          .where(and(eq(licenceMachines.id, machine.id), eq(licenceMachines.licenceId, licenceId)));
         if (!seat) throw new NotFoundError("That machine holds no seat of this licence.");
         fingerprint = seat.fingerprint;
       } else {
@@ -120,7 +123,7 @@ export function createCustomerAccount(
         if (!parsed.success) throw new InvalidInputError("Check the fingerprint.", { fingerprint: parsed.error.issues[0].message });
         fingerprint = parsed.data;
       }
-      const key = decryptLicenceKey(secret, licence.key_encrypted);
+      const key = decryptLicenceKey(secret, licence.keyEncrypted);
       const { file } = await licenceFiles.checkout({ key, fingerprint }, clientIp);
       return { file, fingerprint };
     },
@@ -136,12 +139,12 @@ export function createCustomerAccount(
       const licence = await ownedLicence(db, customer.id, licenceId);
       if (licence.revoked) throw new ConflictError("This licence has been revoked.");
       return db.transaction(async (tx) => {
-        const key = await rotateLicenceKey(tx, secret, { id: licenceId, replacing: licence.key_hash, requested, at: now() });
+        const key = await rotateLicenceKey(tx, secret, { id: licenceId, replacing: licence.keyHash, requested, at: now() });
         if (!key) throw new ConflictError(REPLACED_MEANWHILE);
         const mail = await enqueueMail(
           tx,
           config,
-          newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId, orderId: Number(licence.order_id) }),
+          newKeyMail(config, { to: customer.email, name: customer.name, key, licenceId, orderId: licence.orderId }),
         );
         await recordOrderEvent(tx, { licenceId, kind: "key_rotated", actor: "customer", mailId: mail.id, at: now() });
         return key;
@@ -151,24 +154,23 @@ export function createCustomerAccount(
     /** The receipt again, its key as a mail secret; at most RECEIPTS_PER_HOUR an hour per order. */
     async resendReceipt(customerId: number, orderId: number): Promise<void> {
       const secret = await secrets.licenceSecret();
-      const [row] = await queryRows<{
-        email: string;
-        name: string;
-        product_name: string;
-        version: string;
-        amount_paid_minor: string;
-        payment_id: string | null;
-        key_encrypted: string;
-        machine_limit: number;
-        expires_at: string;
-      }>(
-        db,
-        sql`select ${orders.customerEmail} as email, ${orders.customerName} as name, ${products.name} as product_name, ${productVersions.version},
-            ${orders.amountPaidMinor}, ${orders.paymentId}, ${licences.keyEncrypted}, ${licences.machineLimit}, ${licences.expiresAt}
-          from ${orders} join ${licences} on ${licences.orderId} = ${orders.id}
-            join ${productVersions} on ${productVersions.id} = ${orders.productVersionId} join ${products} on ${products.id} = ${productVersions.productId}
-          where ${orders.id} = ${orderId} and ${orders.customerId} = ${customerId}`,
-      );
+      const [row] = await db
+        .select({
+          email: orders.customerEmail,
+          name: orders.customerName,
+          productName: products.name,
+          version: productVersions.version,
+          amountPaidMinor: orders.amountPaidMinor,
+          paymentId: orders.paymentId,
+          keyEncrypted: licences.keyEncrypted,
+          machineLimit: licences.machineLimit,
+          expiresAt: licences.expiresAt,
+        })
+        .from(orders)
+        .innerJoin(licences, eq(licences.orderId, orders.id))
+        .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+        .innerJoin(products, eq(products.id, productVersions.productId))
+        .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
       if (!row) throw new NotFoundError("You have no such order.");
       const hit = await rateLimiter.hit(`account-receipt:${orderId}`, RECEIPTS_PER_HOUR, 3600);
       if (!hit.allowed) throw new ThrottledError("This receipt was sent 3 times this hour. Please try again later.", hit.retryAfterSeconds);
@@ -178,14 +180,14 @@ export function createCustomerAccount(
           orderId,
           email: row.email,
           name: row.name,
-          productName: row.product_name,
+          productName: row.productName,
           version: row.version,
-          totalMinor: Number(row.amount_paid_minor),
-          paymentId: row.payment_id ?? "none (nothing to pay)",
-          machineLimit: Number(row.machine_limit),
-          expiresAt: new Date(row.expires_at).toISOString(),
+          totalMinor: row.amountPaidMinor,
+          paymentId: row.paymentId ?? "none (nothing to pay)",
+          machineLimit: row.machineLimit,
+          expiresAt: row.expiresAt.toISOString(),
         },
-        { key: decryptLicenceKey(secret, row.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
+        { key: decryptLicenceKey(secret, row.keyEncrypted), orderToken: orderAccessToken(secret, orderId) },
       );
       await db.transaction(async (tx) => {
         const queued = await enqueueMail(tx, config, mail);

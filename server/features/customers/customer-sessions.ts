@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../platform/db/query-rows";
+import { and, eq, gt } from "drizzle-orm";
 import { customerSessions, customers } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
 import type { ServiceDeps } from "../../platform/service-deps";
 
 export const CUSTOMER_SESSION_ABSOLUTE_MS = 30 * 86_400_000; // 30 days at most
@@ -19,36 +17,42 @@ export function createCustomerSessions({ db, now }: ServiceDeps) {
     async start(customerId: number): Promise<string> {
       const token = randomBytes(32).toString("base64url");
       const at = now();
-      await db.execute(
-        sql`insert into ${customerSessions} (${names(customerSessions.tokenHash, customerSessions.customerId, customerSessions.createdAt, customerSessions.lastSeenAt, customerSessions.expiresAt)})
-          values (${hash(token)}, ${customerId}, ${at.toISOString()}, ${at.toISOString()}, ${new Date(at.getTime() + CUSTOMER_SESSION_ABSOLUTE_MS).toISOString()})`,
-      );
+      await db.insert(customerSessions).values({
+        tokenHash: hash(token),
+        customerId,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: new Date(at.getTime() + CUSTOMER_SESSION_ABSOLUTE_MS),
+      });
       return token;
     },
 
     /** The session's customer, or null when missing, expired or idle for 7 days. */
     async customer(token: string): Promise<SessionCustomer | null> {
       const at = now();
-      const rows = await queryRows<{ id: number; email: string; name: string; last_seen_ms: string }>(
-        db,
-        sql`select c.${bare(customers.id)}, c.${bare(customers.email)}, c.${bare(customers.name)},
-            floor(extract(epoch from s.${bare(customerSessions.lastSeenAt)}) * 1000)::float8 as last_seen_ms
-          from ${customerSessions} s join ${customers} c on c.${bare(customers.id)} = s.${bare(customerSessions.customerId)}
-          where s.${bare(customerSessions.tokenHash)} = ${hash(token)} and s.${bare(customerSessions.expiresAt)} > ${at.toISOString()}::timestamptz
-            and s.${bare(customerSessions.lastSeenAt)} > ${new Date(at.getTime() - CUSTOMER_SESSION_IDLE_MS).toISOString()}::timestamptz`,
-      );
-      const row = rows[0];
-      if (!row) return null;
-      if (Number(row.last_seen_ms) < at.getTime() - SLIDE_AFTER_MS) {
-        await db.execute(
-          sql`update ${customerSessions} set ${bare(customerSessions.lastSeenAt)} = ${at.toISOString()} where ${customerSessions.tokenHash} = ${hash(token)}`,
+      const [row] = await db
+        .select({ id: customers.id, email: customers.email, name: customers.name, lastSeenAt: customerSessions.lastSeenAt })
+        .from(customerSessions)
+        .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+        .where(
+          and(
+            eq(customerSessions.tokenHash, hash(token)),
+            gt(customerSessions.expiresAt, at),
+            gt(customerSessions.lastSeenAt, new Date(at.getTime() - CUSTOMER_SESSION_IDLE_MS)),
+          ),
         );
+      if (!row) return null;
+      if (row.lastSeenAt.getTime() < at.getTime() - SLIDE_AFTER_MS) {
+        await db
+          .update(customerSessions)
+          .set({ lastSeenAt: at })
+          .where(eq(customerSessions.tokenHash, hash(token)));
       }
-      return { id: Number(row.id), email: row.email, name: row.name };
+      return { id: row.id, email: row.email, name: row.name };
     },
 
     async end(token: string): Promise<void> {
-      await db.execute(sql`delete from ${customerSessions} where ${customerSessions.tokenHash} = ${hash(token)}`);
+      await db.delete(customerSessions).where(eq(customerSessions.tokenHash, hash(token)));
     },
   };
 }

@@ -1,8 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../platform/db/query-rows";
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { customerSignIns, customers } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
 import { InvalidInputError } from "../../platform/errors";
 import { logLine } from "../../platform/log";
 import { type RateLimiter, throttlePerMinute } from "../../platform/rate-limit";
@@ -24,7 +22,7 @@ export const ASK_AGAIN = "This sign-in code or link has expired or was already u
  */
 export const CODE_FAILED = "That code is not right, or it has expired or was already used. Ask for a new one if the mailed code fails.";
 
-type Used = { customer_id: number | null; email: string };
+type Used = { customerId: number | null; email: string };
 
 /** Sign-in without a password: a code and a link mailed to any address, each used once. */
 export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimiter }) {
@@ -47,23 +45,27 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
     const tokenHash = sha256(token);
     const hashedCode = codeHash(tokenHash, code);
     const mails = await rateLimiter.hit(`account-sign-in-mail:${sha256(emailKey)}`, SIGN_IN_MAILS_PER_HOUR, 3600);
-    const [customer] = await queryRows<{ id: number; email: string; name: string }>(
-      db,
-      sql`select ${customers.id}, ${customers.email}, ${customers.name} from ${customers} where lower(${customers.email}) = ${emailKey}`,
-    );
+    const [customer] = await db
+      .select({ id: customers.id, email: customers.email, name: customers.name })
+      .from(customers)
+      .where(eq(sql`lower(${customers.email})`, emailKey));
     const at = now();
     const to = customer?.email ?? email.trim();
     await db.transaction(async (tx) => {
       // A new code voids the older ones: one live code per address, so 5 guesses are 5 in all.
-      await tx.execute(
-        sql`update ${customerSignIns} set ${bare(customerSignIns.usedAt)} = ${at.toISOString()}
-          where ${customerSignIns.email} = ${mails.allowed ? emailKey : ""} and ${customerSignIns.usedAt} is null`,
-      );
+      await tx
+        .update(customerSignIns)
+        .set({ usedAt: at })
+        .where(and(eq(customerSignIns.email, mails.allowed ? emailKey : ""), isNull(customerSignIns.usedAt)));
       if (!mails.allowed) return;
-      await tx.execute(
-        sql`insert into ${customerSignIns} (${names(customerSignIns.customerId, customerSignIns.email, customerSignIns.tokenHash, customerSignIns.codeHash, customerSignIns.expiresAt, customerSignIns.createdAt)})
-          values (${customer?.id ?? null}, ${emailKey}, ${tokenHash}, ${hashedCode}, ${new Date(at.getTime() + SIGN_IN_MS).toISOString()}, ${at.toISOString()})`,
-      );
+      await tx.insert(customerSignIns).values({
+        customerId: customer?.id ?? null,
+        email: emailKey,
+        tokenHash,
+        codeHash: hashedCode,
+        expiresAt: new Date(at.getTime() + SIGN_IN_MS),
+        createdAt: at,
+      });
       await enqueueSignInMail(tx, config, { to, name: customer?.name ?? to, code, token, customerId: customer?.id ?? 0 });
     });
     // Without a relay, outside production, the developer reads the code here: the one log line a code may be in.
@@ -77,28 +79,28 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
    * on the unique lower(email) index; the second finds the first's row.
    */
   async function customerFor(used: Used): Promise<number> {
-    if (used.customer_id != null) return Number(used.customer_id);
-    await db.execute(
-      sql`insert into ${customers} (${names(customers.email, customers.name)}) values (${used.email}, ${used.email.split("@")[0] || used.email})
-        on conflict do nothing`,
-    );
-    const [row] = await queryRows<{ id: number }>(
-      db,
-      sql`select ${customers.id} from ${customers} where lower(${customers.email}) = ${used.email}`,
-    );
-    return Number(row.id);
+    if (used.customerId != null) return used.customerId;
+    await db
+      .insert(customers)
+      .values({ email: used.email, name: used.email.split("@")[0] || used.email })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(sql`lower(${customers.email})`, used.email));
+    return row.id;
   }
 
   /** Uses the row once: the conditional UPDATE lets exactly one of two simultaneous verifies through. */
-  async function consume(condition: ReturnType<typeof sql>): Promise<Used | null> {
-    const at = now().toISOString();
-    const rows = await queryRows<Used>(
-      db,
-      sql`update ${customerSignIns} set ${bare(customerSignIns.usedAt)} = ${at}
-        where ${condition} and ${customerSignIns.usedAt} is null and ${customerSignIns.expiresAt} > ${at}::timestamptz
-          and ${customerSignIns.failures} < ${MAX_CODE_FAILURES}
-        returning ${customerSignIns.customerId} as customer_id, ${customerSignIns.email} as email`,
-    );
+  async function consume(condition: SQL): Promise<Used | null> {
+    const at = now();
+    const rows = await db
+      .update(customerSignIns)
+      .set({ usedAt: at })
+      .where(
+        and(condition, isNull(customerSignIns.usedAt), gt(customerSignIns.expiresAt, at), lt(customerSignIns.failures, MAX_CODE_FAILURES)),
+      )
+      .returning({ customerId: customerSignIns.customerId, email: customerSignIns.email });
     return rows[0] ?? null;
   }
 
@@ -110,27 +112,31 @@ export function createCustomerSignIn(deps: ServiceDeps & { rateLimiter: RateLimi
    */
   async function verifyCode(email: string, code: string, clientIp: string): Promise<number> {
     await perIp(clientIp);
-    const at = now().toISOString();
-    const [live] = await queryRows<{ id: string; token_hash: string }>(
-      db,
-      sql`select s.${bare(customerSignIns.id)}, s.${bare(customerSignIns.tokenHash)}
-        from ${customerSignIns} s
-        where s.${bare(customerSignIns.email)} = ${email.trim().toLowerCase()} and s.${bare(customerSignIns.usedAt)} is null
-          and s.${bare(customerSignIns.expiresAt)} > ${at}::timestamptz
-        order by s.${bare(customerSignIns.createdAt)} desc limit 1`,
-    );
+    const at = now();
+    const [live] = await db
+      .select({ id: customerSignIns.id, tokenHash: customerSignIns.tokenHash })
+      .from(customerSignIns)
+      .where(and(eq(customerSignIns.email, email.trim().toLowerCase()), isNull(customerSignIns.usedAt), gt(customerSignIns.expiresAt, at)))
+      .orderBy(desc(customerSignIns.createdAt))
+      .limit(1);
     if (!live) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
-    const guess = codeHash(live.token_hash, code.trim());
-    const [tried] = await queryRows<{ right: boolean; customer_id: number | null; email: string }>(
-      db,
-      sql`update ${customerSignIns} set
-          ${bare(customerSignIns.failures)} = ${customerSignIns.failures} + case when ${customerSignIns.codeHash} = ${guess} then 0 else 1 end,
-          ${bare(customerSignIns.usedAt)} = case when ${customerSignIns.codeHash} = ${guess} or ${customerSignIns.failures} + 1 >= ${MAX_CODE_FAILURES}
-            then ${at}::timestamptz end
-        where ${customerSignIns.id} = ${live.id} and ${customerSignIns.usedAt} is null and ${customerSignIns.expiresAt} > ${at}::timestamptz
-          and ${customerSignIns.failures} < ${MAX_CODE_FAILURES}
-        returning ${customerSignIns.codeHash} = ${guess} as right, ${customerSignIns.customerId} as customer_id, ${customerSignIns.email} as email`,
-    );
+    const guess = codeHash(live.tokenHash, code.trim());
+    const right = sql<boolean>`${customerSignIns.codeHash} = ${guess}`;
+    const [tried] = await db
+      .update(customerSignIns)
+      .set({
+        failures: sql`${customerSignIns.failures} + case when ${right} then 0 else 1 end`,
+        usedAt: sql`case when ${right} or ${customerSignIns.failures} + 1 >= ${MAX_CODE_FAILURES} then ${at.toISOString()}::timestamptz end`,
+      })
+      .where(
+        and(
+          eq(customerSignIns.id, live.id),
+          isNull(customerSignIns.usedAt),
+          gt(customerSignIns.expiresAt, at),
+          lt(customerSignIns.failures, MAX_CODE_FAILURES),
+        ),
+      )
+      .returning({ right, customerId: customerSignIns.customerId, email: customerSignIns.email });
     if (!tried?.right) throw new InvalidInputError(CODE_FAILED, { code: CODE_FAILED });
     return customerFor(tried);
   }

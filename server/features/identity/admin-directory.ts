@@ -39,7 +39,7 @@ export function createAdminDirectory(deps: ServiceDeps & { audit: Audit }) {
         status: a.disabledAt ? ("disabled" as const) : a.passwordHash ? ("active" as const) : ("invited" as const),
         created_at: a.createdAt.toISOString(),
         last_login_at: a.lastLoginAt?.toISOString() ?? null,
-        two_factor: Boolean(a.totp) || Number(a.passkeys) > 0,
+        two_factor: Boolean(a.totp) || a.passkeys > 0,
       }));
     },
 
@@ -129,7 +129,7 @@ export function createAdminDirectory(deps: ServiceDeps & { audit: Audit }) {
         const [target] = await tx.select({ id: admins.id, disabledAt: admins.disabledAt }).from(admins).where(eq(admins.id, id));
         if (!target) throw new NotFoundError("No such admin.");
         if (target.disabledAt) throw new ConflictError("This admin is already disabled.");
-        const isActive = active.some((a) => Number(a.id) === id);
+        const isActive = active.some((a) => a.id === id);
         if (isActive && active.length <= 1) throw new ConflictError("The last active admin cannot be disabled.");
         await tx
           .update(admins)

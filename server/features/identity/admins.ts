@@ -10,7 +10,7 @@ export function createAdmins({ db, audit }: ServiceDeps & { audit: Audit }) {
   return {
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
-      return Number(row.n);
+      return row.n;
     },
 
     /** Creates the admin, or resets the password of an existing one (revoking its sessions). */

@@ -1,6 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { asDate, queryRows } from "../../platform/db/query-rows";
 import { admins, sessions } from "../../platform/db/schema";
 import type { Audit } from "../audit";
 import type { ServiceDeps } from "../../platform/service-deps";
@@ -30,15 +29,6 @@ const INVALID = "Invalid email or password.";
 const INVALID_CODE = "That code is not valid. Try again.";
 const EXPIRED_STEP = "This sign-in has expired. Start again with your e-mail and password.";
 const THROTTLED = "Too many login attempts. Please wait a few minutes and try again.";
-
-/** The session check every admin call and admin page runs first. */
-const sessionLookup = ({ tokenHash, now, idleSince }: { tokenHash: string; now: string; idleSince: string }) => sql`
-  select ${admins.id}, ${admins.email}, ${sessions.lastSeenAt}
-  from ${sessions} join ${admins} on ${admins.id} = ${sessions.adminId}
-  where ${sessions.tokenHash} = ${tokenHash} and ${sessions.expiresAt} > ${now}::timestamptz
-    and ${sessions.lastSeenAt} > ${idleSince}::timestamptz
-    and ${admins.disabledAt} is null
-  limit 1`;
 
 export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: RateLimiter; totp: Totp; recoveryCodes: RecoveryCodes }) {
   const { db, now, audit, rateLimiter, totp, recoveryCodes } = deps;
@@ -203,16 +193,21 @@ export function createAuth(deps: ServiceDeps & { audit: Audit; rateLimiter: Rate
       if (!token || token.length > 200) return null;
       const at = now();
       const tokenHash = hashToken(token);
-      const [found] = await queryRows<{ id: number; email: string; last_seen_at: unknown }>(
-        db,
-        sessionLookup({
-          tokenHash,
-          now: at.toISOString(),
-          idleSince: new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
-        }),
-      );
-      if (!found) return null;
-      const row = { id: Number(found.id), email: found.email, lastSeenAt: asDate(found.last_seen_at)! };
+      // The session check every admin call and admin page runs first.
+      const [row] = await db
+        .select({ id: admins.id, email: admins.email, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(admins, eq(admins.id, sessions.adminId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, at),
+            gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+            isNull(admins.disabledAt),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
       if (at.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
       }

@@ -1,19 +1,21 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { queryRows } from "../../platform/db/query-rows";
-import { adminPasskeys, adminRecoveryCodes, adminTotp } from "../../platform/db/schema";
+import { adminPasskeys, adminRecoveryCodes, admins, adminTotp } from "../../platform/db/schema";
 
 export type MfaMethod = "totp" | "recovery_code" | "passkey";
 
-/** The second factors an admin can sign in with; empty means password alone. One round trip. */
+/** The second factors an admin can sign in with; empty means password alone (or no such admin). One round trip. */
 export async function mfaMethods(db: Db, adminId: number): Promise<MfaMethod[]> {
-  const [row] = await queryRows<{ totp: boolean; codes: boolean; passkeys: boolean }>(
-    db,
-    sql`select
-      exists (select 1 from ${adminTotp} where ${adminTotp.adminId} = ${adminId} and ${adminTotp.enabledAt} is not null) as totp,
-      exists (select 1 from ${adminRecoveryCodes} where ${adminRecoveryCodes.adminId} = ${adminId} and ${adminRecoveryCodes.usedAt} is null) as codes,
-      exists (select 1 from ${adminPasskeys} where ${adminPasskeys.adminId} = ${adminId}) as passkeys`,
-  );
+  const [row] = await db
+    .select({
+      totp: sql<boolean>`exists (select 1 from ${adminTotp} where ${adminTotp.adminId} = ${adminId} and ${adminTotp.enabledAt} is not null)`,
+      codes: sql<boolean>`exists (select 1 from ${adminRecoveryCodes} where ${adminRecoveryCodes.adminId} = ${adminId}
+        and ${adminRecoveryCodes.usedAt} is null)`,
+      passkeys: sql<boolean>`exists (select 1 from ${adminPasskeys} where ${adminPasskeys.adminId} = ${adminId})`,
+    })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  if (!row) return [];
   const methods: MfaMethod[] = [];
   if (row.totp) methods.push("totp");
   if (row.passkeys) methods.push("passkey");

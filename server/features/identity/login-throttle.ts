@@ -1,7 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { loginFailures } from "../../platform/db/schema";
-import { queryRows } from "../../platform/db/query-rows";
-import { bare, names } from "../../platform/db/sql-names";
 import type { ServiceDeps } from "../../platform/service-deps";
 
 export const MAX_FAILURES = 5; // per account and client IP, password and second step together
@@ -28,29 +26,30 @@ export function createLoginThrottle({ db, now }: Pick<ServiceDeps, "db" | "now">
       const at = now();
       const staleBefore = new Date(at.getTime() - LOCK_MS).toISOString();
       const nowIso = at.toISOString();
-      const rows = await queryRows<{ failures: number; locked_until: string | Date | null }>(
-        db,
-        sql`
-        insert into ${lf} (${names(lf.key, lf.failures, lf.lockedUntil, lf.updatedAt)}) values (${key}, 1, null, ${nowIso})
-        on conflict (${bare(lf.key)}) do update set
-          ${bare(lf.failures)} = case
-            when ${lf.lockedUntil} is not null and ${lf.lockedUntil} <= ${nowIso} then 1
-            when ${lf.lockedUntil} is null and ${lf.updatedAt} < ${staleBefore} then 1
-            else ${lf.failures} + 1 end,
-          ${bare(lf.lockedUntil)} = case
-            when ${lf.lockedUntil} is not null and ${lf.lockedUntil} <= ${nowIso} then null
-            when ${lf.lockedUntil} is null and ${lf.failures} + 1 > ${max}
-              and ${lf.updatedAt} >= ${staleBefore} then ${new Date(at.getTime() + LOCK_MS).toISOString()}::timestamptz
-            else ${lf.lockedUntil} end,
-          ${bare(lf.updatedAt)} = ${nowIso}
-        returning ${lf.failures} as failures, ${lf.lockedUntil} as locked_until`,
-      );
-      const row = rows[0];
-      const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
-      const justLocked = Number(row.failures) === max + 1;
+      const [row] = await db
+        .insert(lf)
+        .values({ key, failures: 1, lockedUntil: null, updatedAt: at })
+        .onConflictDoUpdate({
+          target: lf.key,
+          set: {
+            failures: sql`case
+              when ${lf.lockedUntil} is not null and ${lf.lockedUntil} <= ${nowIso} then 1
+              when ${lf.lockedUntil} is null and ${lf.updatedAt} < ${staleBefore} then 1
+              else ${lf.failures} + 1 end`,
+            lockedUntil: sql`case
+              when ${lf.lockedUntil} is not null and ${lf.lockedUntil} <= ${nowIso} then null
+              when ${lf.lockedUntil} is null and ${lf.failures} + 1 > ${max}
+                and ${lf.updatedAt} >= ${staleBefore} then ${new Date(at.getTime() + LOCK_MS).toISOString()}::timestamptz
+              else ${lf.lockedUntil} end`,
+            updatedAt: at,
+          },
+        })
+        .returning({ failures: lf.failures, lockedUntil: lf.lockedUntil });
+      const lockedUntil = row.lockedUntil?.getTime() ?? 0;
+      const justLocked = row.failures === max + 1;
       if (lockedUntil > at.getTime())
         return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - at.getTime()) / 1000), justLocked };
-      return { allowed: Number(row.failures) <= max, retryAfterSeconds: Math.ceil(LOCK_MS / 1000), justLocked };
+      return { allowed: row.failures <= max, retryAfterSeconds: Math.ceil(LOCK_MS / 1000), justLocked };
     },
 
     clear: (key: string) => db.delete(loginFailures).where(eq(loginFailures.key, key)),

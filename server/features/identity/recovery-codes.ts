@@ -55,7 +55,7 @@ export function createRecoveryCodes({ db, now }: { db: Db; now: () => Date }) {
         .select({ n: sql<number>`count(*)::int` })
         .from(adminRecoveryCodes)
         .where(and(eq(adminRecoveryCodes.adminId, adminId), isNull(adminRecoveryCodes.usedAt)));
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     removeAll: (adminId: number, tx: Db = db) => tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId)),

@@ -25,14 +25,14 @@ export function licenceFile(
   }: { licence: LicenceRow; keyHint: string; fingerprint: string; issuedAt: Date; ttlDays: number },
 ): { file: string; payload: LicenceFilePayload } {
   const days = Math.min(Math.max(1, Math.floor(ttlDays)), MAX_FILE_DAYS);
-  const expiresMs = Math.min(Number(licence.expires_ms), issuedAt.getTime() + days * DAY_MS);
+  const expiresMs = Math.min(licence.expires_ms, issuedAt.getTime() + days * DAY_MS);
   const payload: LicenceFilePayload = {
     licence_id: Number(licence.id),
     product_id: licence.product_id,
     version: licence.version,
     key_hint: hint,
     fingerprint,
-    machine_limit: Number(licence.machine_limit),
+    machine_limit: licence.machine_limit,
     issued_at: issuedAt.toISOString(),
     expires_at: new Date(expiresMs).toISOString(),
   };

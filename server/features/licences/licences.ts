@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   LicenceActivateRequest,
@@ -36,7 +36,7 @@ const seat = alias(licenceMachines, "m");
 const licenceLookup = (hash: string, fingerprint: string | null) => sql`
     select ${lic.id}, ${lic.orderId}, floor(extract(epoch from ${lic.expiresAt}) * 1000)::float8 as expires_ms,
       ${lic.revokedAt} is not null as revoked, ${lic.machineLimit}, ${ver.productId}, ${ver.version},
-      (select count(*) from ${licenceMachines} ${seat} where ${seat.licenceId} = ${lic.id}) as machines,
+      (select count(*)::int from ${licenceMachines} ${seat} where ${seat.licenceId} = ${lic.id}) as machines,
       ${seat.id} is not null as activated, ${seat.id} as machine_id, ${seat.activatedAt},
       floor(extract(epoch from ${seat.lastSeenAt}) * 1000)::float8 as last_seen_ms
     from ${licences} ${lic} join ${orders} ${ord} on ${ord.id} = ${lic.orderId}
@@ -48,6 +48,7 @@ const licenceLookup = (hash: string, fingerprint: string | null) => sql`
  * The validation's lookup, the tools' hot path. Exported for the benchmark's bare baseline, which
  * runs this very call.
  */
+// Raw SQL (decision 114): licence validation, the hot path measured in the bench (decisions 040, 053, 060).
 export const lookUpLicence = (db: Pick<Db, "execute">, hash: string, fingerprint: string | null) =>
   queryRows<LicenceRow>(db, licenceLookup(hash, fingerprint));
 
@@ -71,14 +72,14 @@ export function createLicences(ctx: LicencesDeps) {
 
   function refuse(l: LicenceRow): void {
     if (l.revoked) throw new ConflictError("REVOKED: this licence has been revoked.", { key: "REVOKED" });
-    if (Number(l.expires_ms) <= now().getTime()) throw new ConflictError("EXPIRED: this licence's term is over.", { key: "EXPIRED" });
+    if (l.expires_ms <= now().getTime()) throw new ConflictError("EXPIRED: this licence's term is over.", { key: "EXPIRED" });
   }
 
   /** The seat's last-seen time, written only when an hour old: most validations write nothing. */
-  async function seen(exec: Pick<Db, "execute">, l: LicenceRow): Promise<void> {
+  async function seen(exec: Db, l: LicenceRow): Promise<void> {
     if (!l.activated || l.machine_id == null) return;
     const at = now();
-    if (l.last_seen_ms != null && Number(l.last_seen_ms) > at.getTime() - SEEN_EVERY_MS) return;
+    if (l.last_seen_ms != null && l.last_seen_ms > at.getTime() - SEEN_EVERY_MS) return;
     await touchMachine(exec, Number(l.machine_id), at);
   }
 
@@ -86,15 +87,15 @@ export function createLicences(ctx: LicencesDeps) {
     machine_id: machineId,
     activated_at: iso(activatedAt) as string,
     machines,
-    machine_limit: Number(l.machine_limit),
+    machine_limit: l.machine_limit,
     product_id: l.product_id,
     version: l.version,
-    expires_at: new Date(Number(l.expires_ms)).toISOString(),
+    expires_at: new Date(l.expires_ms).toISOString(),
   });
 
   function refuseFile(l: LicenceRow): void {
     if (l.revoked) throw new ForbiddenError("REVOKED: this licence has been revoked; it gets no licence file.");
-    if (Number(l.expires_ms) <= now().getTime()) throw new ForbiddenError("EXPIRED: this licence's term is over; it gets no licence file.");
+    if (l.expires_ms <= now().getTime()) throw new ForbiddenError("EXPIRED: this licence's term is over; it gets no licence file.");
   }
 
   /**
@@ -103,40 +104,36 @@ export function createLicences(ctx: LicencesDeps) {
    * of one key queue up and never pass either limit. Freeing a seat deletes the machine, not its
    * activation: the day's count stays.
    */
-  async function takeSeat(tx: Pick<Db, "execute">, hash: string, fingerprint: string, name: string | null, refuseWith = refuse) {
+  async function takeSeat(tx: Db, hash: string, fingerprint: string, name: string | null, refuseWith = refuse) {
     // Lock first, count in the next statement: under READ COMMITTED that statement's snapshot is
     // taken after the lock is granted, so it sees the seats the previous holder inserted.
-    await tx.execute(sql`select ${licences.id} from ${licences} where ${licences.keyHash} = ${hash} for update`);
+    await tx.select({ id: licences.id }).from(licences).where(eq(licences.keyHash, hash)).for("update");
     const l = (await lookUpLicence(tx, hash, fingerprint))[0];
     if (!l) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
     refuseWith(l);
     await seen(tx, l);
     if (l.activated)
-      return { l, created: false, machineId: Number(l.machine_id), activatedAt: l.activated_at as string, machines: Number(l.machines) };
-    if (Number(l.machines) >= Number(l.machine_limit))
+      return { l, created: false, machineId: Number(l.machine_id), activatedAt: l.activated_at as string, machines: l.machines };
+    if (l.machines >= l.machine_limit)
       throw new ConflictError(`TOO_MANY_MACHINES: this licence is already active on ${l.machine_limit} machines; deactivate one first.`, {
         fingerprint: "TOO_MANY_MACHINES",
       });
     const at = now();
-    await refuseChurn(tx, l.id, at, ctx.config.LICENCE_ACTIVATIONS_PER_DAY);
-    const inserted = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into ${licenceMachines} (${names(licenceMachines.licenceId, licenceMachines.fingerprint, licenceMachines.name, licenceMachines.activatedAt, licenceMachines.lastSeenAt)})
-        values (${l.id}, ${fingerprint}, ${name}, ${at.toISOString()}, ${at.toISOString()}) returning ${licenceMachines.id}`,
-    );
-    await recordActivation(tx, l.id, fingerprint, at);
-    await recordOrderEvent(tx, {
-      orderId: Number(l.order_id),
-      kind: "activated",
-      actor: "tool",
-      detail: name ?? `machine #${inserted[0].id}`,
-      at,
-    });
+    const licenceId = Number(l.id);
+    const orderId = Number(l.order_id);
+    await refuseChurn(tx, licenceId, at, ctx.config.LICENCE_ACTIVATIONS_PER_DAY);
+    const [inserted] = await tx
+      .insert(licenceMachines)
+      .values({ licenceId, fingerprint, name, activatedAt: at, lastSeenAt: at })
+      .returning({ id: licenceMachines.id });
+    await recordActivation(tx, licenceId, fingerprint, at);
+    await recordOrderEvent(tx, { orderId, kind: "activated", actor: "tool", detail: name ?? `machine #${inserted.id}`, at });
     // The first activation makes a placed order active.
-    await tx.execute(
-      sql`update ${orders} set ${bare(orders.status)} = 'active' where ${orders.id} = ${l.order_id} and ${orders.status} = 'placed'`,
-    );
-    return { l, created: true, machineId: Number(inserted[0].id), activatedAt: at.toISOString(), machines: Number(l.machines) + 1 };
+    await tx
+      .update(orders)
+      .set({ status: "active" })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "placed")));
+    return { l, created: true, machineId: inserted.id, activatedAt: at.toISOString(), machines: l.machines + 1 };
   }
 
   return {
@@ -149,12 +146,12 @@ export function createLicences(ctx: LicencesDeps) {
       await seen(db, l);
       // The expiry comes as epoch milliseconds: PostgreSQL's timestamp text would take V8's slow,
       // non-ISO date parser (about 3 µs of a validation's CPU, measured on the hot path).
-      const expiresMs = Number(l.expires_ms);
+      const expiresMs = l.expires_ms;
       const base = { product_id: l.product_id, version: l.version, expires_at: new Date(expiresMs).toISOString() };
       if (l.revoked) return { valid: false, code: "REVOKED", ...base };
       if (expiresMs <= now().getTime()) return { valid: false, code: "EXPIRED", ...base };
       if (input.fingerprint && !l.activated) {
-        const full = Number(l.machines) >= Number(l.machine_limit);
+        const full = l.machines >= l.machine_limit;
         return { valid: false, code: full ? "TOO_MANY_MACHINES" : "NOT_ACTIVATED", ...base };
       }
       return { valid: true, code: "VALID", ...base };
@@ -202,9 +199,10 @@ export function createLicences(ctx: LicencesDeps) {
       await throttlePerMinute(ctx.licenceRateLimiter, `licence:${clientIp}`, ctx.config.LICENCE_RATE_LIMIT);
       const hash = await hashOf(input.key);
       if (!hash) throw new NotFoundError("NOT_FOUND: there is no such licence key.");
-      const rows = await queryRows<{ machines: string }>(
+      // Raw SQL (decision 114): a data-modifying CTE, the seat and its event in one statement, so the
+      // order's story never misses a freed seat.
+      const rows = await queryRows<{ machines: number }>(
         db,
-        // The seat and its event in one statement: the order's story never misses a freed seat.
         sql`with gone as (
             delete from ${licenceMachines} ${seat} using ${licences} ${lic}
             where ${lic.keyHash} = ${hash} and ${seat.licenceId} = ${lic.id} and ${seat.fingerprint} = ${input.fingerprint}
@@ -213,11 +211,11 @@ export function createLicences(ctx: LicencesDeps) {
             insert into ${orderEvents} (${names(orderEvents.orderId, orderEvents.kind, orderEvents.actor, orderEvents.detail, orderEvents.createdAt)})
             select gone.${bare(licences.orderId)}, 'seat_freed', 'tool', coalesce(gone.${bare(licenceMachines.name)}, 'machine #' || gone.${bare(licenceMachines.id)}),
               ${now().toISOString()} from gone)
-          select (select count(*) from ${licenceMachines} where ${licenceMachines.licenceId} = gone.${bare(licenceMachines.licenceId)}) - 1 as machines
+          select (select count(*)::int from ${licenceMachines} where ${licenceMachines.licenceId} = gone.${bare(licenceMachines.licenceId)}) - 1 as machines
           from gone`,
       );
       if (!rows.length) throw new NotFoundError("This machine is not activated on that licence.");
-      return { machines: Math.max(0, Number(rows[0].machines)) };
+      return { machines: Math.max(0, rows[0].machines) };
     },
   };
 }

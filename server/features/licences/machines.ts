@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { licenceMachines } from "../../platform/db/schema";
 import { type OrderEventActor, recordOrderEvent } from "../audit";
@@ -26,10 +26,14 @@ export async function releaseMachine(db: Db, licenceId: number, machineId: numbe
  * Records that a machine was seen, at most once an hour: the condition makes every other call within
  * the hour match no row, so it writes nothing.
  */
-export async function touchMachine(db: Pick<Db, "execute">, machineId: number, at: Date): Promise<void> {
-  await db.execute(
-    sql`update ${licenceMachines} set last_seen_at = ${at.toISOString()}
-      where ${licenceMachines.id} = ${machineId}
-        and (${licenceMachines.lastSeenAt} is null or ${licenceMachines.lastSeenAt} < ${at.toISOString()}::timestamptz - interval '1 hour')`,
-  );
+export async function touchMachine(db: Db, machineId: number, at: Date): Promise<void> {
+  await db
+    .update(licenceMachines)
+    .set({ lastSeenAt: at })
+    .where(
+      and(
+        eq(licenceMachines.id, machineId),
+        or(isNull(licenceMachines.lastSeenAt), lt(licenceMachines.lastSeenAt, new Date(at.getTime() - 3_600_000))),
+      ),
+    );
 }

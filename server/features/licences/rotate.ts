@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { queryRows } from "../../platform/db/query-rows";
 import { licenceMachines, licences } from "../../platform/db/schema";
-import { bare } from "../../platform/db/sql-names";
 import { canonicalLicenceKey, encryptLicenceKey, licenceKeyHash, newLicenceKey } from "./licence-keys";
 
 /**
@@ -18,21 +16,25 @@ import { canonicalLicenceKey, encryptLicenceKey, licenceKeyHash, newLicenceKey }
  * when the licence does not exist, is revoked, or its key was replaced meanwhile.
  */
 export async function rotateLicenceKey(
-  tx: Pick<Db, "execute">,
+  tx: Db,
   secret: string,
   licence: { id: number; replacing: string; requested: Date; at: Date },
 ): Promise<string | null> {
   const key = newLicenceKey();
   const hash = licenceKeyHash(secret, canonicalLicenceKey(key) as string);
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`update ${licences} set ${bare(licences.keyHash)} = ${hash}, ${bare(licences.keyEncrypted)} = ${encryptLicenceKey(secret, key)},
-        ${bare(licences.keyReplacedAt)} = ${licence.at.toISOString()}
-      where ${licences.id} = ${licence.id} and ${licences.keyHash} = ${licence.replacing} and ${licences.revokedAt} is null
-        and (${licences.keyReplacedAt} is null or ${licences.keyReplacedAt} < ${licence.requested.toISOString()}::timestamptz)
-      returning ${licences.id}`,
-  );
+  const rows = await tx
+    .update(licences)
+    .set({ keyHash: hash, keyEncrypted: encryptLicenceKey(secret, key), keyReplacedAt: licence.at })
+    .where(
+      and(
+        eq(licences.id, licence.id),
+        eq(licences.keyHash, licence.replacing),
+        isNull(licences.revokedAt),
+        or(isNull(licences.keyReplacedAt), lt(licences.keyReplacedAt, licence.requested)),
+      ),
+    )
+    .returning({ id: licences.id });
   if (!rows.length) return null;
-  await tx.execute(sql`delete from ${licenceMachines} where ${licenceMachines.licenceId} = ${licence.id}`);
+  await tx.delete(licenceMachines).where(eq(licenceMachines.licenceId, licence.id));
   return key;
 }

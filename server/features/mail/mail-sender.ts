@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../platform/db/query-rows";
 import { mailOutbox as mo } from "../../platform/db/schema";
 import { bare } from "../../platform/db/sql-names";
@@ -91,6 +91,7 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   async function claim(): Promise<{ rows: Claimed[]; until: number }> {
     const at = now();
     const until = new Date(at.getTime() + leaseMs);
+    // Raw SQL (decision 114): the mail sender's claim, a hot path measured in the bench.
     const rows = await queryRows<Claimed>(
       db,
       sql`update ${mo} set ${bare(mo.lockedUntil)} = ${until.toISOString()}::timestamptz, ${bare(mo.attempts)} = ${mo.attempts} + 1
@@ -107,25 +108,30 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
   async function release(ids: number[]): Promise<void> {
     if (!ids.length) return;
     // Not tried: give back the claim and the try it counted.
-    await db.execute(
-      sql`update ${mo} set ${bare(mo.lockedUntil)} = null, ${bare(mo.attempts)} = greatest(${mo.attempts} - 1, 0)
-        where ${mo.id} in ${ids} and ${mo.status} = 'pending'`,
-    );
+    await db
+      .update(mo)
+      .set({ lockedUntil: null, attempts: sql`greatest(${mo.attempts} - 1, 0)` })
+      .where(and(inArray(mo.id, ids), eq(mo.status, "pending")));
   }
 
   async function sendOne(row: Claimed): Promise<void> {
     // Done with this claim's secrets: drop them, unless Resend put fresh ones on the row meanwhile;
     // then the row stays as Resend left it (pending) and goes out again with the new ones.
     const unchanged = sql`${mo.secrets} is not distinct from ${row.secrets}::text`;
-    const whenUnchanged = (value: ReturnType<typeof sql>, otherwise: ReturnType<typeof sql>) =>
-      sql`case when ${unchanged} then ${value} else ${otherwise} end`;
+    const whenUnchanged = (value: SQL, otherwise: SQL) => sql`case when ${unchanged} then ${value} else ${otherwise} end`;
+    const dropSecrets = whenUnchanged(sql`null`, sql`${mo.secrets}`);
+    const failed = whenUnchanged(sql`'failed'`, sql`${mo.status}`);
     const secrets = row.secrets === null ? null : openSecrets(config, row.secrets);
     if (row.secrets !== null && !secrets) {
-      await db.execute(
-        sql`update ${mo} set ${bare(mo.status)} = ${whenUnchanged(sql`'failed'`, sql`${mo.status}`)},
-          ${bare(mo.secrets)} = ${whenUnchanged(sql`null`, sql`${mo.secrets}`)}, ${bare(mo.lockedUntil)} = null,
-          ${bare(mo.lastError)} = 'its secrets cannot be opened with the configured key; use Resend' where ${mo.id} = ${row.id}`,
-      );
+      await db
+        .update(mo)
+        .set({
+          status: failed,
+          secrets: dropSecrets,
+          lockedUntil: null,
+          lastError: "its secrets cannot be opened with the configured key; use Resend",
+        })
+        .where(eq(mo.id, row.id));
       logLine({ level: "warn", msg: "mail failed", mailId: row.id, attempts: row.attempts, error: "secrets key" });
       return;
     }
@@ -143,14 +149,14 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
       const failure = classifySmtpError(err);
       const final = failure.permanent || row.attempts >= maxAttempts;
       const next = new Date(now().getTime() + retryDelayMs(row.attempts, retryBaseMs));
-      await db.execute(
-        final
-          ? sql`update ${mo} set ${bare(mo.status)} = ${whenUnchanged(sql`'failed'`, sql`${mo.status}`)},
-              ${bare(mo.secrets)} = ${whenUnchanged(sql`null`, sql`${mo.secrets}`)}, ${bare(mo.lockedUntil)} = null,
-              ${bare(mo.lastError)} = ${failure.summary} where ${mo.id} = ${row.id}`
-          : sql`update ${mo} set ${bare(mo.lockedUntil)} = null, ${bare(mo.lastError)} = ${failure.summary},
-              ${bare(mo.nextAttemptAt)} = ${next.toISOString()}::timestamptz where ${mo.id} = ${row.id}`,
-      );
+      await db
+        .update(mo)
+        .set(
+          final
+            ? { status: failed, secrets: dropSecrets, lockedUntil: null, lastError: failure.summary }
+            : { lockedUntil: null, lastError: failure.summary, nextAttemptAt: next },
+        )
+        .where(eq(mo.id, row.id));
       logLine({
         level: "warn",
         msg: final ? "mail failed" : "mail send will be retried",
@@ -160,12 +166,16 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
       });
       return;
     }
-    await db.execute(
-      sql`update ${mo} set ${bare(mo.status)} = ${whenUnchanged(sql`'sent'`, sql`${mo.status}`)},
-        ${bare(mo.sentAt)} = ${whenUnchanged(sql`${now().toISOString()}::timestamptz`, sql`${mo.sentAt}`)},
-        ${bare(mo.secrets)} = ${whenUnchanged(sql`null`, sql`${mo.secrets}`)},
-        ${bare(mo.lockedUntil)} = null, ${bare(mo.lastError)} = null where ${mo.id} = ${row.id}`,
-    );
+    await db
+      .update(mo)
+      .set({
+        status: whenUnchanged(sql`'sent'`, sql`${mo.status}`),
+        sentAt: whenUnchanged(sql`${now().toISOString()}::timestamptz`, sql`${mo.sentAt}`),
+        secrets: dropSecrets,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(eq(mo.id, row.id));
   }
 
   /** Claims and sends until nothing is due; returns how many rows it handled. */
@@ -217,7 +227,9 @@ export function startMailSender({ db, config, now }: ServiceDeps, options: MailS
     // finds it still running, asks to run "later", and nothing comes back to run it, so the sender
     // would stay idle until a restart (the PGlite kill rounds of mail-crash.test.ts catch this).
     loop = db
-      .execute(sql`update ${mo} set ${bare(mo.lockedUntil)} = null where ${mo.status} = 'pending' and ${mo.lockedUntil} is not null`)
+      .update(mo)
+      .set({ lockedUntil: null })
+      .where(and(eq(mo.status, "pending"), isNotNull(mo.lockedUntil)))
       .then(() => undefined)
       .catch((err: unknown) => logLine({ level: "error", msg: "mail sender could not free claims at start", ...describeErrorForLog(err) }))
       .finally(() => {

@@ -81,7 +81,7 @@ export function createOutboxAdmin({
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(mailOutbox).where(where),
       ]);
-      return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+      return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
     },
 
     /** The mail as the relay gets it: headers, HTML part, text part. Throws NotFoundError. */

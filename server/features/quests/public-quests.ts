@@ -52,7 +52,7 @@ export function createPublicQuests({ db, now }: Pick<ServiceDeps, "db" | "now">)
       .from(questSubmissions)
       .where(inArray(questSubmissions.questId, ids))
       .groupBy(questSubmissions.questId);
-    return new Map(rows.map((r) => [r.questId, Number(r.n)]));
+    return new Map(rows.map((r) => [r.questId, r.n]));
   }
 
   /** Credited winners (accepted or paid, with their consent) by quest. */
@@ -134,12 +134,12 @@ export function createPublicQuests({ db, now }: Pick<ServiceDeps, "db" | "now">)
       const [row] = await db
         .select({
           seconds: sql<
-            string | null
+            number | null
           >`percentile_cont(0.5) within group (order by extract(epoch from ${questSubmissions.firstAnswerAt} - ${questSubmissions.createdAt}))`,
         })
         .from(questSubmissions)
         .where(and(gte(questSubmissions.createdAt, since), isNotNull(questSubmissions.firstAnswerAt)));
-      return row?.seconds == null ? null : Math.round((Number(row.seconds) / 3600) * 10) / 10;
+      return row?.seconds == null ? null : Math.round((row.seconds / 3600) * 10) / 10;
     },
   };
 }

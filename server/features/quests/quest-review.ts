@@ -119,7 +119,7 @@ export function createQuestReview({ db, config, now, audit, pages }: ServiceDeps
             .select({ n: sql<number>`count(*)::int` })
             .from(questSubmissions)
             .where(and(eq(questSubmissions.questId, questId), inArray(questSubmissions.state, ["accepted", "paid"])));
-          if (Number(n) >= quest.winners)
+          if (n >= quest.winners)
             throw new ConflictError(`This quest has ${quest.winners} winner${quest.winners === 1 ? "" : "s"} already.`);
         }
         const prize =

@@ -41,7 +41,7 @@ export function createQuestSettings({
       const [row] = await db.select().from(quests).where(eq(quests.id, id)).limit(1);
       if (!row) throw new NotFoundError("There is no such quest.");
       const [{ n }] = await db.select({ n: count() }).from(questSubmissions).where(eq(questSubmissions.questId, id));
-      return toQuestDetail(row, Number(n), now());
+      return toQuestDetail(row, n, now());
     },
 
     /** Saves the settings (audited with what changed). A flag quest needs its flag once; an empty flag keeps it. */
@@ -95,7 +95,7 @@ export function createQuestSettings({
           .select({ n: count() })
           .from(quests)
           .where(and(eq(quests.status, "open"), gt(quests.opensAt, new Date(at.getTime() - OPENED_WINDOW_MS)), lte(quests.opensAt, at)));
-        if (moved.length > 0 || Number(opened.n) > 0) await pages.changed(tx, "quests");
+        if (moved.length > 0 || opened.n > 0) await pages.changed(tx, "quests");
         return moved.length;
       });
     },

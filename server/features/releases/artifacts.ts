@@ -1,6 +1,7 @@
 import { mkdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import {
   type Artifact,
@@ -12,7 +13,6 @@ import {
 import type { Audit } from "../audit";
 import { artifacts, patchReleases, productVersions } from "../../platform/db/schema";
 import { isUniqueViolation } from "../../platform/db/db-errors";
-import { iso, queryRows } from "../../platform/db/query-rows";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../platform/errors";
 import type { PageChanges } from "../../platform/page-topics";
 import type { Actor } from "../../platform/actor";
@@ -22,34 +22,26 @@ import { artifactsDir, safeFilename } from "./artifact-files";
 import { receiveUpload } from "./artifact-upload";
 import type { ReleaseSigning } from "./release-signing";
 
-type ArtifactRow = {
-  id: number;
-  product_id: string;
-  version: string;
-  patch_version: string | null;
-  platform: Artifact["platform"];
-  arch: Artifact["arch"];
-  filename: string;
-  size: string;
-  sha256: string;
-  external: boolean;
-  signed: boolean;
-  downloads: string;
-  created_at: string;
+const a = alias(artifacts, "a");
+const pv = alias(productVersions, "pv");
+const pr = alias(patchReleases, "pr");
+
+/** An artifact as the admin's list shows it. */
+const ARTIFACT_FIELDS = {
+  id: a.id,
+  product_id: pv.productId,
+  version: pv.version,
+  patch_version: pr.patchVersion,
+  platform: sql<Artifact["platform"]>`${a.platform}`,
+  arch: sql<Artifact["arch"]>`${a.arch}`,
+  filename: a.filename,
+  size: a.size,
+  sha256: a.sha256,
+  external: sql<boolean>`${a.url} is not null`,
+  signed: sql<boolean>`${a.minisig} is not null`,
+  downloads: a.downloadCount,
+  created_at: a.createdAt,
 };
-
-const ARTIFACT_COLUMNS = sql`a.id, pv.product_id, pv.version, pr.patch_version, a.platform, a.arch, a.filename, a.size, a.sha256,
-  a.url is not null as external, a.minisig is not null as signed, a.download_count as downloads, a.created_at`;
-const FROM_ARTIFACTS = sql`${artifacts} a join ${productVersions} pv on pv.id = a.product_version_id
-  left join ${patchReleases} pr on pr.id = a.patch_release_id`;
-
-const toArtifact = (r: ArtifactRow): Artifact => ({
-  ...r,
-  id: Number(r.id),
-  size: Number(r.size),
-  downloads: Number(r.downloads),
-  created_at: iso(r.created_at) as string,
-});
 
 /** The admin's builds: uploaded into ARTIFACTS_DIR or registered by URL, listed with their download counts. */
 export function createArtifacts({
@@ -62,18 +54,16 @@ export function createArtifacts({
   const dir = artifactsDir(config);
 
   async function resolveTarget(target: ArtifactTarget): Promise<{ versionId: number; patchId: number | null }> {
-    const rows = await queryRows<{ id: number; patch_id: number | null }>(
-      db,
-      sql`select pv.id, pr.id as patch_id from ${productVersions} pv
-        left join ${patchReleases} pr on pr.product_version_id = pv.id and pr.patch_version = ${target.patch_version ?? null}
-        where pv.product_id = ${target.product_id} and pv.version = ${target.version}`,
-    );
-    const row = rows[0];
+    const [row] = await db
+      .select({ versionId: pv.id, patchId: pr.id })
+      .from(pv)
+      .leftJoin(pr, and(eq(pr.productVersionId, pv.id), eq(pr.patchVersion, sql`${target.patch_version ?? null}`)))
+      .where(and(eq(pv.productId, target.product_id), eq(pv.version, target.version)));
     if (!row) throw new NotFoundError(`There is no version ${target.version} of ${target.product_id}.`);
-    if (target.patch_version && row.patch_id == null) {
+    if (target.patch_version && row.patchId == null) {
       throw new NotFoundError(`There is no patch ${target.patch_version} of ${target.product_id} ${target.version}.`);
     }
-    return { versionId: Number(row.id), patchId: row.patch_id == null ? null : Number(row.patch_id) };
+    return row;
   }
 
   const duplicate = (t: ArtifactTarget) =>
@@ -144,21 +134,23 @@ export function createArtifacts({
     },
 
     async list(productId: string): Promise<Artifact[]> {
-      const rows = await queryRows<ArtifactRow>(
-        db,
-        sql`select ${ARTIFACT_COLUMNS} from ${FROM_ARTIFACTS} where pv.product_id = ${productId}
-          order by pv.id desc, pr.id desc nulls last, a.platform, a.arch`,
-      );
-      return rows.map(toArtifact);
+      const rows = await db
+        .select(ARTIFACT_FIELDS)
+        .from(a)
+        .innerJoin(pv, eq(pv.id, a.productVersionId))
+        .leftJoin(pr, eq(pr.id, a.patchReleaseId))
+        .where(eq(pv.productId, productId))
+        .orderBy(desc(pv.id), sql`${pr.id} desc nulls last`, asc(a.platform), asc(a.arch));
+      return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
     },
 
     /** Deletes a build no one downloaded (one conditional DELETE: a download counted first wins). */
     async remove(id: number, actor: Actor): Promise<void> {
       const gone = await db.transaction(async (tx) => {
-        const rows = await queryRows<{ storage_name: string | null }>(
-          tx,
-          sql`delete from ${artifacts} where id = ${id} and download_count = 0 returning storage_name`,
-        );
+        const rows = await tx
+          .delete(artifacts)
+          .where(and(eq(artifacts.id, id), eq(artifacts.downloadCount, 0)))
+          .returning({ storageName: artifacts.storageName });
         if (rows[0]) {
           await pages.changed(tx, "catalogue");
           await audit.record({ ...actor, action: "artifact.delete", entity: "artifact", entityId: id }, tx);
@@ -166,11 +158,11 @@ export function createArtifacts({
         return rows[0];
       });
       if (!gone) {
-        const exists = await queryRows(db, sql`select 1 from ${artifacts} where id = ${id}`);
+        const exists = await db.select({ id: artifacts.id }).from(artifacts).where(eq(artifacts.id, id));
         if (!exists.length) throw new NotFoundError("There is no such build.");
         throw new ConflictError("This build has been downloaded; it stays so its downloads remain accounted for.");
       }
-      if (gone.storage_name) await unlink(join(dir, gone.storage_name)).catch(() => undefined);
+      if (gone.storageName) await unlink(join(dir, gone.storageName)).catch(() => undefined);
     },
   };
 }

@@ -1,7 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { artifacts, licences, orders, patchReleases, productVersions } from "../../platform/db/schema";
-import { queryRows } from "../../platform/db/query-rows";
 
 /** A build of a published release, with what the download rules need. */
 export type OfferedArtifact = {
@@ -25,87 +25,104 @@ export type OfferedArtifact = {
   minisig: string | null;
 };
 
-type Raw = Omit<OfferedArtifact, "id" | "size" | "published_ms"> & { id: string; size: string; published_ms: string };
+const a = alias(artifacts, "a");
+const pv = alias(productVersions, "pv");
+const pr = alias(patchReleases, "pr");
+
+const publishedMs = sql<number>`floor(extract(epoch from case when ${pr.id} is null then coalesce(${pv.publishedAt}, ${pv.createdAt})
+    else coalesce(${pr.publishedAt}, ${pr.createdAt}) end) * 1000)::float8`.mapWith(Number);
 
 /**
  * Offered means the version is published and so is the patch it belongs to, if any: a draft or a
  * yanked release (or a patch of a yanked version) is never downloaded nor offered as an update. A
  * release from before release status has no published_at and counts from its creation.
  */
-const OFFERED = sql`select a.id, pv.product_id, pv.version, coalesce(pr.patch_version, pv.version) as release_version,
-    pv.amount_minor = 0 as free,
-    floor(extract(epoch from case when pr.id is null then coalesce(pv.published_at, pv.created_at)
-      else coalesce(pr.published_at, pr.created_at) end) * 1000)::float8 as published_ms,
-    coalesce(pr.features, pv.features) as notes,
-    a.platform, a.arch, a.filename, a.size, a.sha256, a.storage_name, a.url, a.minisig
-  from ${artifacts} a join ${productVersions} pv on pv.id = a.product_version_id
-    left join ${patchReleases} pr on pr.id = a.patch_release_id
-  where pv.status = 'published' and (pr.id is null or pr.status = 'published')`;
-
-async function offered(db: Pick<Db, "execute">, where: SQL): Promise<OfferedArtifact[]> {
-  const rows = await queryRows<Raw>(db, sql`${OFFERED} and ${where}`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), size: Number(r.size), published_ms: Number(r.published_ms) }));
+function offered(db: Db, where: SQL | undefined, ...order: SQL[]): Promise<OfferedArtifact[]> {
+  return db
+    .select({
+      id: a.id,
+      product_id: pv.productId,
+      version: pv.version,
+      release_version: sql<string>`coalesce(${pr.patchVersion}, ${pv.version})`,
+      free: sql<boolean>`${pv.amountMinor} = 0`,
+      published_ms: publishedMs,
+      notes: sql<string[]>`coalesce(${pr.features}, ${pv.features})`,
+      platform: a.platform,
+      arch: a.arch,
+      filename: a.filename,
+      size: a.size,
+      sha256: a.sha256,
+      storage_name: a.storageName,
+      url: a.url,
+      minisig: a.minisig,
+    })
+    .from(a)
+    .innerJoin(pv, eq(pv.id, a.productVersionId))
+    .leftJoin(pr, eq(pr.id, a.patchReleaseId))
+    .where(and(eq(pv.status, "published"), or(isNull(pr.id), eq(pr.status, "published")), where))
+    .orderBy(...order);
 }
 
-export const offeredArtifact = async (db: Pick<Db, "execute">, id: number) => (await offered(db, sql`a.id = ${id}`))[0];
+export const offeredArtifact = async (db: Db, id: number) => (await offered(db, eq(a.id, id)))[0];
 
-export const offeredFor = (db: Pick<Db, "execute">, productId: string, platform: string, arch: string) =>
-  offered(db, sql`pv.product_id = ${productId} and a.platform = ${platform} and a.arch = ${arch}`);
+export const offeredFor = (db: Db, productId: string, platform: string, arch: string) =>
+  offered(db, and(eq(pv.productId, productId), eq(a.platform, platform), eq(a.arch, arch)));
 
 /** The builds of one release (a version's own, or a patch's), for its SHA256SUMS. */
-export const offeredOfRelease = (db: Pick<Db, "execute">, productId: string, version: string) =>
+export const offeredOfRelease = (db: Db, productId: string, version: string) =>
   offered(
     db,
-    sql`pv.product_id = ${productId} and ((pr.id is null and pv.version = ${version}) or pr.patch_version = ${version})
-      order by a.filename`,
+    and(eq(pv.productId, productId), or(and(isNull(pr.id), eq(pv.version, version)), eq(pr.patchVersion, version))),
+    asc(a.filename),
   );
 
 /** Every published build of these products, newest release first (the product page and the account list them). */
-export const offeredOfProducts = (db: Pick<Db, "execute">, productIds: string[]) =>
-  productIds.length
-    ? offered(
-        db,
-        sql`pv.product_id in (${sql.join(
-          productIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by published_ms desc, a.id desc`,
-      )
-    : Promise.resolve([]);
+export const offeredOfProducts = async (db: Db, productIds: string[]) =>
+  productIds.length ? offered(db, inArray(pv.productId, productIds), desc(publishedMs), desc(a.id)) : [];
 
 /** Whether the product has any build at all, published or not (the configured links stand in only when not). */
-export async function productHasArtifacts(db: Pick<Db, "execute">, productId: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`select 1 as one from ${artifacts} a join ${productVersions} pv on pv.id = a.product_version_id
-      where pv.product_id = ${productId} limit 1`,
-  );
+export async function productHasArtifacts(db: Db, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(a)
+    .innerJoin(pv, eq(pv.id, a.productVersionId))
+    .where(eq(pv.productId, productId))
+    .limit(1);
   return rows.length > 0;
 }
 
 export type LicenceForDownload = { id: number; product_id: string; revoked: boolean; expires_ms: number };
 
-async function licenceWhere(db: Pick<Db, "execute">, where: SQL): Promise<LicenceForDownload | undefined> {
-  const rows = await queryRows<{ id: string; product_id: string; revoked: boolean; expires_ms: string }>(
-    db,
-    sql`select l.id, pv.product_id, l.revoked_at is not null as revoked, floor(extract(epoch from l.expires_at) * 1000)::float8 as expires_ms
-      from ${licences} l join ${orders} o on o.id = l.order_id join ${productVersions} pv on pv.id = o.product_version_id
-      where ${where}`,
-  );
-  return rows.map((r) => ({ ...r, id: Number(r.id), expires_ms: Number(r.expires_ms) }))[0];
+async function licenceWhere(db: Db, where: SQL): Promise<LicenceForDownload | undefined> {
+  const [row] = await db
+    .select({
+      id: licences.id,
+      product_id: productVersions.productId,
+      revoked: sql<boolean>`${licences.revokedAt} is not null`,
+      expires_ms: sql<number>`floor(extract(epoch from ${licences.expiresAt}) * 1000)::float8`.mapWith(Number),
+    })
+    .from(licences)
+    .innerJoin(orders, eq(orders.id, licences.orderId))
+    .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+    .where(where);
+  return row;
 }
 
-export const licenceByHash = (db: Pick<Db, "execute">, hash: string) => licenceWhere(db, sql`l.key_hash = ${hash}`);
-export const licenceById = (db: Pick<Db, "execute">, id: number) => licenceWhere(db, sql`l.id = ${id}`);
+export const licenceByHash = (db: Db, hash: string) => licenceWhere(db, eq(licences.keyHash, hash));
+export const licenceById = (db: Db, id: number) => licenceWhere(db, eq(licences.id, id));
 
-export async function licenceRevoked(db: Pick<Db, "execute">, licenceId: number): Promise<boolean> {
-  const rows = await queryRows<{ revoked: boolean }>(
-    db,
-    sql`select revoked_at is not null as revoked from ${licences} where id = ${licenceId}`,
-  );
-  return rows[0]?.revoked ?? true;
+export async function licenceRevoked(db: Db, licenceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ revoked: sql<boolean>`${licences.revokedAt} is not null` })
+    .from(licences)
+    .where(eq(licences.id, licenceId));
+  return row?.revoked ?? true;
 }
 
 /** One more download of this build (the DELETE of a downloaded build is refused after this). */
-export async function countDownload(db: Pick<Db, "execute">, artifactId: number): Promise<void> {
-  await db.execute(sql`update ${artifacts} set download_count = download_count + 1 where id = ${artifactId}`);
+export async function countDownload(db: Db, artifactId: number): Promise<void> {
+  await db
+    .update(artifacts)
+    .set({ downloadCount: sql`${artifacts.downloadCount} + 1` })
+    .where(eq(artifacts.id, artifactId));
 }

@@ -1,9 +1,8 @@
 import { compareVersions } from "../../../contract/versions";
-import { sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { UpdateAdvisory } from "../../../contract/advisories";
 import type { TauriUpdate, TauriUpdateParams, UpdateAvailable, UpdateCheckQuery } from "../../../contract/artifacts";
 import type { Db } from "../../platform/db/client";
-import { queryRows } from "../../platform/db/query-rows";
 import { patchReleases, productVersions } from "../../platform/db/schema";
 import type { Downloads } from "./downloads";
 import { type OfferedArtifact, offeredFor } from "./offered-artifacts";
@@ -71,16 +70,26 @@ export function createUpdateCheck({
  * yanked or belongs to a yanked version (then the version's reason). Null when it is not (or unknown).
  */
 async function yankedRelease(db: Db, productId: string, version: string): Promise<{ reason: string | null } | null> {
-  const [row] = await queryRows<{ reason: string | null }>(
-    db,
-    sql`select pv.yank_reason as reason from ${productVersions} pv
-        where pv.product_id = ${productId} and pv.version = ${version} and pv.status = 'yanked'
-      union all
-      select case when pr.status = 'yanked' then pr.yank_reason else pv.yank_reason end from ${patchReleases} pr
-        join ${productVersions} pv on pv.id = pr.product_version_id
-        where pv.product_id = ${productId} and pr.patch_version = ${version} and (pr.status = 'yanked' or pv.status = 'yanked')
-      limit 1`,
-  );
+  const yankedVersion = db
+    .select({ reason: productVersions.yankReason })
+    .from(productVersions)
+    .where(and(eq(productVersions.productId, productId), eq(productVersions.version, version), eq(productVersions.status, "yanked")));
+  const yankedPatch = db
+    .select({
+      reason: sql<
+        string | null
+      >`case when ${patchReleases.status} = 'yanked' then ${patchReleases.yankReason} else ${productVersions.yankReason} end`,
+    })
+    .from(patchReleases)
+    .innerJoin(productVersions, eq(productVersions.id, patchReleases.productVersionId))
+    .where(
+      and(
+        eq(productVersions.productId, productId),
+        eq(patchReleases.patchVersion, version),
+        or(eq(patchReleases.status, "yanked"), eq(productVersions.status, "yanked")),
+      ),
+    );
+  const [row] = await yankedVersion.unionAll(yankedPatch).limit(1);
   return row ?? null;
 }
 

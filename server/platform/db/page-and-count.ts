@@ -54,6 +54,7 @@ export async function pageAndCount<T extends Record<string, unknown>>(
       else (select count(*) from (${q.matches} limit ${literal(q.cap + 1, "cap")}) as capped) end) as list_total, page.*
     from (select 1) as one left join page on true
     order by ${q.order}`;
+  // Raw SQL (decision 114): one statement the builder cannot write, a materialized CTE beside a count only a CASE runs (decision 065).
   const rows = await queryRows<T & { list_total: number | string; id: unknown }>(db, query);
   const n = Number(rows[0].list_total);
   // No match on this page: the one row of the left join carries only the total.

@@ -71,6 +71,7 @@ export async function runRetention(
     for (;;) {
       if (stopped()) return deleted;
       const count = await db.transaction(async (tx) => {
+        // Raw SQL (decision 114): maintenance, an advisory lock.
         const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
         if (!lock.locked) return -1;
         const result = await step(tx);

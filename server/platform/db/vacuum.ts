@@ -26,6 +26,7 @@ const due = sql`
  * it cheap), and stops between tables when the server stops. PostgreSQL has its own autovacuum.
  */
 export async function vacuumWhereDue(db: Pick<Db, "execute">, stopped: () => boolean = () => false): Promise<string[]> {
+  // Raw SQL (decision 114): maintenance, the catalog's statistics and VACUUM.
   const tables = await queryRows<{ name: string }>(db, due);
   const done: string[] = [];
   for (const { name } of tables) {
