@@ -51,7 +51,7 @@ const toItem = (r: Row): CouponItem => ({
   status: r.usedAt ? "used" : r.voidedAt ? "void" : "unused",
   created_at: r.createdAt.toISOString(),
   used_at: iso(r.usedAt),
-  order_id: r.orderId === null ? null : Number(r.orderId),
+  order_id: r.orderId,
   expires_at: iso(r.expiresAt),
   note: r.note,
 });
@@ -140,6 +140,7 @@ export function createCouponAdmin({ db, audit }: ServiceDeps & { audit: Audit })
       const offset = (query.page - 1) * query.page_size;
       // Byte order (the operator class of coupons_code_prefix_idx), so the index gives the order whatever the database's collation.
       const byCode = (code: SQL) => sql`${code} using ~<~`;
+      // Raw SQL (decision 114): the admin list's page and capped count, one statement (decision 065).
       const { rows, n } = await pageAndCount<RawRow>(db, {
         page: base()
           .where(filter)

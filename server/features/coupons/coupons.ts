@@ -39,6 +39,7 @@ export function createCoupons({ db, config, now, audit, products }: ServiceDeps 
           // and wait for the other's: PostgreSQL's deadlock detector would then fail one with a 500. Batches
           // are rare admin actions, so they take turns; the later one gets the unique violation (409).
           // (Sorting the codes would also avoid the deadlock but would reorder the admin's list.)
+          // Raw SQL (decision 114): a lock function's call, which the builder writes only with a FROM.
           await tx.execute(sql`select pg_advisory_xact_lock(${COUPON_BATCH_LOCK})`);
           await tx.insert(coupons).values(
             batch.coupons.map((code) => ({

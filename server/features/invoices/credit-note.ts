@@ -1,15 +1,16 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { TaxConfig } from "../../../contract/tax-config";
-import { queryRows } from "../../platform/db/query-rows";
 import { invoices } from "../../platform/db/schema";
-import { names } from "../../platform/db/sql-names";
-import type { Executor } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { financialYear } from "./financial-year";
 import type { Issued } from "./issue";
 import { documentNumber, takeNumber } from "./numbering";
 import { reverseInProportion, type TaxLines } from "./tax";
 
-type Sums = { total: string; cgst: string; sgst: string; igst: string };
+type Sums = { total: number; cgst: number; sgst: number; igst: number };
+
+/** A sum of a money column over the order's earlier credit notes, 0 when there are none, read as the column reads. */
+const sumOf = <C extends AnyColumn>(column: C) => sql`coalesce(sum(${column}), 0)`.mapWith(column);
 
 /**
  * The credit note of one processed refund, numbered (`PREFIX/CN/FY/NNNNN`, its own gapless series)
@@ -23,27 +24,51 @@ type Sums = { total: string; cgst: string; sgst: string; igst: string };
  * an order refunded in full add up to its invoice exactly. Null when the order has no invoice.
  */
 export async function issueCreditNote(
-  tx: Executor,
+  tx: Db,
   input: { tax: TaxConfig | undefined; orderId: number; refundId: number; amountMinor: number; at: Date },
 ): Promise<Issued | null> {
   const i = invoices;
-  const [invoice] = await queryRows<{ id: string } & Sums>(
-    tx,
-    sql`select ${i.id}, ${i.totalMinor}::text as total, ${i.cgstMinor}::text as cgst, ${i.sgstMinor}::text as sgst,
-        ${i.igstMinor}::text as igst
-      from ${i} where ${i.orderId} = ${input.orderId} and ${i.kind} = 'invoice'`,
-  );
+  const [invoice] = await tx
+    .select({
+      id: i.id,
+      total: i.totalMinor,
+      cgst: i.cgstMinor,
+      sgst: i.sgstMinor,
+      igst: i.igstMinor,
+      description: i.description,
+      // Copied to the note as they are: an invoice never changes once issued.
+      copied: {
+        orderId: i.orderId,
+        taxInvoice: i.taxInvoice,
+        supplierLegalName: i.supplierLegalName,
+        supplierAddress: i.supplierAddress,
+        supplierGstin: i.supplierGstin,
+        buyerName: i.buyerName,
+        buyerEmail: i.buyerEmail,
+        buyerGstin: i.buyerGstin,
+        buyerLegalName: i.buyerLegalName,
+        buyerAddress: i.buyerAddress,
+        placeOfSupply: i.placeOfSupply,
+        sac: i.sac,
+        rateBp: i.rateBp,
+      },
+    })
+    .from(i)
+    .where(and(eq(i.orderId, input.orderId), eq(i.kind, "invoice")));
   if (!invoice) return null;
-  const [prior] = await queryRows<Sums>(
-    tx,
-    sql`select coalesce(sum(${i.totalMinor}), 0)::text as total, coalesce(sum(${i.cgstMinor}), 0)::text as cgst,
-        coalesce(sum(${i.sgstMinor}), 0)::text as sgst, coalesce(sum(${i.igstMinor}), 0)::text as igst
-      from ${i} where ${i.reversesId} = ${invoice.id} and ${i.kind} = 'credit_note'`,
-  );
-  const lines = (s: Sums): TaxLines => {
-    const [total, cgst, sgst, igst] = [s.total, s.cgst, s.sgst, s.igst].map(Number);
-    return { taxable: total - cgst - sgst - igst, cgst, sgst, igst, total, ratePercent: 0, head: "intra_state" };
-  };
+  const [prior] = await tx
+    .select({ total: sumOf(i.totalMinor), cgst: sumOf(i.cgstMinor), sgst: sumOf(i.sgstMinor), igst: sumOf(i.igstMinor) })
+    .from(i)
+    .where(and(eq(i.reversesId, invoice.id), eq(i.kind, "credit_note")));
+  const lines = ({ total, cgst, sgst, igst }: Sums): TaxLines => ({
+    taxable: total - cgst - sgst - igst,
+    cgst,
+    sgst,
+    igst,
+    total,
+    ratePercent: 0,
+    head: "intra_state",
+  });
   const before = lines(prior);
   const upTo = reverseInProportion(lines(invoice), before.total + input.amountMinor);
   const cgst = upTo.cgst - before.cgst;
@@ -54,43 +79,21 @@ export async function issueCreditNote(
   const fy = financialYear(input.at);
   const seq = await takeNumber(tx, "credit_note", fy);
   const number = documentNumber(input.tax?.invoice_prefix ?? "INV", "credit_note", fy, seq);
-  const copied = [
-    i.orderId,
-    i.taxInvoice,
-    i.supplierLegalName,
-    i.supplierAddress,
-    i.supplierGstin,
-    i.buyerName,
-    i.buyerEmail,
-    i.buyerGstin,
-    i.buyerLegalName,
-    i.buyerAddress,
-    i.placeOfSupply,
-    i.sac,
-    i.rateBp,
-  ] as const;
-  await tx.execute(sql`insert into ${i} (${names(
-    i.number,
-    i.kind,
-    i.refundId,
-    i.reversesId,
-    i.financialYear,
-    i.seq,
-    i.issuedAt,
-    i.description,
-    i.taxableMinor,
-    i.cgstMinor,
-    i.sgstMinor,
-    i.igstMinor,
-    i.totalMinor,
-    ...copied,
-  )})
-    select ${number}, 'credit_note', ${input.refundId}, ${i.id}, ${fy}, ${seq}, ${input.at.toISOString()},
-      'Refund: ' || ${i.description}, ${taxable}, ${cgst}, ${sgst}, ${igst}, ${input.amountMinor},
-      ${sql.join(
-        copied.map((c) => sql`${c}`),
-        sql`, `,
-      )}
-    from ${i} where ${i.id} = ${invoice.id}`);
+  await tx.insert(i).values({
+    ...invoice.copied,
+    number,
+    kind: "credit_note",
+    refundId: input.refundId,
+    reversesId: invoice.id,
+    financialYear: fy,
+    seq,
+    issuedAt: input.at,
+    description: `Refund: ${invoice.description}`,
+    taxableMinor: taxable,
+    cgstMinor: cgst,
+    sgstMinor: sgst,
+    igstMinor: igst,
+    totalMinor: input.amountMinor,
+  });
   return { number, financialYear: fy, seq };
 }

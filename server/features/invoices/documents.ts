@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { queryRows } from "../../platform/db/query-rows";
 import { invoices, orders, refunds } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { NotFoundError } from "../../platform/errors";
@@ -22,59 +21,60 @@ export function createInvoices(deps: Pick<ServiceDeps, "db">) {
     register: createInvoiceRegister(deps),
 
     async byNumber(number: string): Promise<InvoiceDocument | null> {
-      const rows = await queryRows<InvoiceDocument>(
-        deps.db,
-        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.taxInvoice}, ${i.supplierLegalName}, ${i.supplierAddress},
-          ${i.supplierGstin}, ${i.buyerName}, ${i.buyerEmail}, ${i.buyerGstin}, ${i.buyerLegalName}, ${i.buyerAddress}, ${i.placeOfSupply},
-          ${i.sac}, ${i.description}, ${i.rateBp}, ${i.taxableMinor}, ${i.cgstMinor}, ${i.sgstMinor}, ${i.igstMinor}, ${i.totalMinor},
-          ${r.number} as reverses, ${r.issuedAt} as reverses_issued_at, ${refunds.reason} as reason
-        from ${i} left join ${invoices} ${r} on ${r.id} = ${i.reversesId} left join ${refunds} on ${refunds.id} = ${i.refundId}
-        where ${i.number} = ${number}`,
-      );
-      const row = rows[0];
+      const [row] = await deps.db
+        .select({
+          number: i.number,
+          kind: i.kind,
+          order_id: i.orderId,
+          issued_at: i.issuedAt,
+          tax_invoice: i.taxInvoice,
+          supplier_legal_name: i.supplierLegalName,
+          supplier_address: i.supplierAddress,
+          supplier_gstin: i.supplierGstin,
+          buyer_name: i.buyerName,
+          buyer_email: i.buyerEmail,
+          buyer_gstin: i.buyerGstin,
+          buyer_legal_name: i.buyerLegalName,
+          buyer_address: i.buyerAddress,
+          place_of_supply: i.placeOfSupply,
+          sac: i.sac,
+          description: i.description,
+          rate_bp: i.rateBp,
+          taxable_minor: i.taxableMinor,
+          cgst_minor: i.cgstMinor,
+          sgst_minor: i.sgstMinor,
+          igst_minor: i.igstMinor,
+          total_minor: i.totalMinor,
+          reverses: r.number,
+          reverses_issued_at: r.issuedAt,
+          reason: refunds.reason,
+        })
+        .from(i)
+        .leftJoin(r, eq(r.id, i.reversesId))
+        .leftJoin(refunds, eq(refunds.id, i.refundId))
+        .where(eq(i.number, number));
       if (!row) return null;
-      const n = (v: unknown) => Number(v);
-      return {
-        ...row,
-        order_id: n(row.order_id),
-        issued_at: new Date(row.issued_at).toISOString(),
-        reverses_issued_at: row.reverses_issued_at ? new Date(row.reverses_issued_at).toISOString() : null,
-        rate_bp: n(row.rate_bp),
-        taxable_minor: n(row.taxable_minor),
-        cgst_minor: n(row.cgst_minor),
-        sgst_minor: n(row.sgst_minor),
-        igst_minor: n(row.igst_minor),
-        total_minor: n(row.total_minor),
-      };
+      return { ...row, issued_at: row.issued_at.toISOString(), reverses_issued_at: row.reverses_issued_at?.toISOString() ?? null };
     },
 
     /** The number of an order's invoice, if it has one. */
     async numberOfOrder(orderId: number): Promise<string | null> {
-      const rows = await queryRows<{ number: string }>(
-        deps.db,
-        sql`select ${i.number} from ${i} where ${i.orderId} = ${orderId} and ${i.kind} = 'invoice'`,
-      );
-      return rows[0]?.number ?? null;
+      const [row] = await deps.db
+        .select({ number: i.number })
+        .from(i)
+        .where(and(eq(i.orderId, orderId), eq(i.kind, "invoice")));
+      return row?.number ?? null;
     },
 
     /** Every document of these orders (invoice first, then its credit notes), for the account page. */
     async ofOrders(orderIds: number[]): Promise<OrderDocument[]> {
       if (orderIds.length === 0) return [];
-      const rows = await queryRows<{ number: string; kind: OrderDocument["kind"]; order_id: string; issued_at: string }>(
-        deps.db,
-        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt} from ${i}
-          where ${i.orderId} in (${sql.join(
-            orderIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-          order by ${i.orderId}, ${i.issuedAt}, ${i.id}`,
-      );
-      return rows.map((row) => ({
-        number: row.number,
-        kind: row.kind,
-        order_id: Number(row.order_id),
-        date: indiaDate(new Date(row.issued_at)),
-      }));
+      const rows = await deps.db
+        .select({ number: i.number, kind: i.kind, order_id: i.orderId, issuedAt: i.issuedAt })
+        .from(i)
+        .where(inArray(i.orderId, orderIds))
+        .orderBy(asc(i.orderId), asc(i.issuedAt), asc(i.id));
+      return rows.map(({ issuedAt, ...row }) => ({ ...row, date: indiaDate(issuedAt) }));
     },
 
     /**
@@ -91,10 +91,10 @@ export function createInvoices(deps: Pick<ServiceDeps, "db">) {
     async ofCustomer(number: string, customerId: number): Promise<InvoiceDocument> {
       const doc = await service.byNumber(number);
       const owner = doc
-        ? await queryRows<{ id: string }>(
-            deps.db,
-            sql`select ${orders.id} from ${orders} where ${orders.id} = ${doc.order_id} and ${orders.customerId} = ${customerId}`,
-          )
+        ? await deps.db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, doc.order_id), eq(orders.customerId, customerId)))
         : [];
       if (!doc || owner.length === 0) throw new NotFoundError("There is no such invoice.");
       return doc;

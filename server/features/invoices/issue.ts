@@ -1,35 +1,43 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type TaxConfig, taxIsOn } from "../../../contract/tax-config";
-import { queryRows } from "../../platform/db/query-rows";
 import { invoices, orders, products, productVersions } from "../../platform/db/schema";
-import { names } from "../../platform/db/sql-names";
-import type { Executor } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { financialYear } from "./financial-year";
 import { documentNumber, takeNumber } from "./numbering";
 import { type TaxLines, taxHead } from "./tax";
 
-type OrderFacts = {
-  customer_name: string;
-  customer_email: string;
-  billing_state_code: string | null;
-  billing_gstin: string | null;
-  billing_legal_name: string | null;
-  billing_address: string | null;
-  amount_paid_minor: string;
-  tax_minor: string | null;
-  tax_rate_bp: number | null;
-  product_name: string;
-  version: string;
-  licence_term_months: number;
-};
+/** What the invoice copies from a paid order, its version and product. */
+async function readOrderFacts(tx: Db, orderId: number) {
+  const [facts] = await tx
+    .select({
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      billingStateCode: orders.billingStateCode,
+      billingGstin: orders.billingGstin,
+      billingLegalName: orders.billingLegalName,
+      billingAddress: orders.billingAddress,
+      amountPaidMinor: orders.amountPaidMinor,
+      taxMinor: orders.taxMinor,
+      taxRateBp: orders.taxRateBp,
+      productName: products.name,
+      version: productVersions.version,
+      licenceTermMonths: productVersions.licenceTermMonths,
+    })
+    .from(orders)
+    .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+    .innerJoin(products, eq(products.id, productVersions.productId))
+    .where(eq(orders.id, orderId));
+  return facts;
+}
+type OrderFacts = Awaited<ReturnType<typeof readOrderFacts>>;
 
 /** The lines of a paid order: the tax fixed at checkout, split by the buyer's place of supply. */
 function linesOf(tax: TaxConfig | undefined, o: OrderFacts): TaxLines | null {
-  if (!taxIsOn(tax) || o.tax_minor == null || !o.billing_state_code) return null;
-  const total = Number(o.amount_paid_minor);
-  const taxMinor = Number(o.tax_minor);
-  const head = taxHead(tax.state_code, o.billing_state_code);
-  const ratePercent = Number(o.tax_rate_bp ?? 0) / 100;
+  if (!taxIsOn(tax) || o.taxMinor == null || !o.billingStateCode) return null;
+  const total = o.amountPaidMinor;
+  const taxMinor = o.taxMinor;
+  const head = taxHead(tax.state_code, o.billingStateCode);
+  const ratePercent = (o.taxRateBp ?? 0) / 100;
   const cgst = head === "intra_state" ? Math.floor(taxMinor / 2) : 0;
   const sgst = head === "intra_state" ? taxMinor - cgst : 0;
   const igst = head === "intra_state" ? 0 : taxMinor;
@@ -44,57 +52,42 @@ export type Issued = { number: string; financialYear: string; seq: number };
  * and the buyer's details are copied, so the document never changes afterwards.
  */
 export async function issueInvoice(
-  tx: Executor,
+  tx: Db,
   input: { tax: TaxConfig | undefined; supplierName: string; orderId: number; at: Date },
 ): Promise<Issued> {
-  const [o] = await queryRows<OrderFacts>(
-    tx,
-    sql`select ${orders.customerName}, ${orders.customerEmail}, ${orders.billingStateCode}, ${orders.billingGstin},
-        ${orders.billingLegalName}, ${orders.billingAddress}, ${orders.amountPaidMinor}, ${orders.taxMinor}, ${orders.taxRateBp},
-        ${products.name} as product_name, ${productVersions.version}, ${productVersions.licenceTermMonths}
-      from ${orders} join ${productVersions} on ${productVersions.id} = ${orders.productVersionId}
-        join ${products} on ${products.id} = ${productVersions.productId}
-      where ${orders.id} = ${input.orderId}`,
-  );
+  const o = await readOrderFacts(tx, input.orderId);
   const { tax } = input;
   const lines = linesOf(tax, o);
-  const total = Number(o.amount_paid_minor);
+  const total = o.amountPaidMinor;
   const fy = financialYear(input.at);
   const seq = await takeNumber(tx, "invoice", fy);
   const number = documentNumber(tax?.invoice_prefix ?? "INV", "invoice", fy, seq);
   const registered = taxIsOn(tax) ? tax : null;
-  const i = invoices;
-  await tx.execute(sql`insert into ${i} (${names(
-    i.number,
-    i.kind,
-    i.orderId,
-    i.financialYear,
-    i.seq,
-    i.issuedAt,
-    i.taxInvoice,
-    i.supplierLegalName,
-    i.supplierAddress,
-    i.supplierGstin,
-    i.buyerName,
-    i.buyerEmail,
-    i.buyerGstin,
-    i.buyerLegalName,
-    i.buyerAddress,
-    i.placeOfSupply,
-    i.sac,
-    i.description,
-    i.rateBp,
-    i.taxableMinor,
-    i.cgstMinor,
-    i.sgstMinor,
-    i.igstMinor,
-    i.totalMinor,
-  )}) values (${number}, 'invoice', ${input.orderId}, ${fy}, ${seq}, ${input.at.toISOString()}, ${lines != null},
-    ${registered?.legal_name ?? input.supplierName}, ${registered?.address ?? null}, ${registered?.gstin ?? null},
-    ${o.customer_name}, ${o.customer_email}, ${o.billing_gstin}, ${o.billing_legal_name}, ${o.billing_address},
-    ${o.billing_state_code}, ${registered?.sac ?? null},
-    ${`${o.product_name} ${o.version}, licence for ${Number(o.licence_term_months)} months`},
-    ${lines ? Math.round(lines.ratePercent * 100) : 0}, ${lines?.taxable ?? total}, ${lines?.cgst ?? 0}, ${lines?.sgst ?? 0},
-    ${lines?.igst ?? 0}, ${total})`);
+  await tx.insert(invoices).values({
+    number,
+    kind: "invoice",
+    orderId: input.orderId,
+    financialYear: fy,
+    seq,
+    issuedAt: input.at,
+    taxInvoice: lines != null,
+    supplierLegalName: registered?.legal_name ?? input.supplierName,
+    supplierAddress: registered?.address ?? null,
+    supplierGstin: registered?.gstin ?? null,
+    buyerName: o.customerName,
+    buyerEmail: o.customerEmail,
+    buyerGstin: o.billingGstin,
+    buyerLegalName: o.billingLegalName,
+    buyerAddress: o.billingAddress,
+    placeOfSupply: o.billingStateCode,
+    sac: registered?.sac ?? null,
+    description: `${o.productName} ${o.version}, licence for ${o.licenceTermMonths} months`,
+    rateBp: lines ? Math.round(lines.ratePercent * 100) : 0,
+    taxableMinor: lines?.taxable ?? total,
+    cgstMinor: lines?.cgst ?? 0,
+    sgstMinor: lines?.sgst ?? 0,
+    igstMinor: lines?.igst ?? 0,
+    totalMinor: total,
+  });
   return { number, financialYear: fy, seq };
 }

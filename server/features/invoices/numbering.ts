@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../platform/db/query-rows";
 import { invoiceCounters } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
-import type { Executor } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 
 export type Series = "invoice" | "credit_note";
 
@@ -12,15 +10,14 @@ export type Series = "invoice" | "credit_note";
  * so concurrent issuers queue on it). Run in the transaction that writes the document: a rollback
  * gives the number back, so the sequence stays gapless.
  */
-export async function takeNumber(tx: Executor, series: Series, financialYear: string): Promise<number> {
+export async function takeNumber(tx: Db, series: Series, financialYear: string): Promise<number> {
   const c = invoiceCounters;
-  const rows = await queryRows<{ last: number }>(
-    tx,
-    sql`insert into ${c} (${names(c.series, c.financialYear, c.last)}) values (${series}, ${financialYear}, 1)
-      on conflict (${names(c.series, c.financialYear)}) do update set ${bare(c.last)} = ${c.last} + 1
-      returning ${c.last}`,
-  );
-  return Number(rows[0].last);
+  const [taken] = await tx
+    .insert(c)
+    .values({ series, financialYear, last: 1 })
+    .onConflictDoUpdate({ target: [c.series, c.financialYear], set: { last: sql`${c.last} + 1` } })
+    .returning({ last: c.last });
+  return taken.last;
 }
 
 /** OL/2026-27/00001 for an invoice, OL/CN/2026-27/00001 for a credit note. */

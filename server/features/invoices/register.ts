@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   INVOICE_PAGE_SIZE,
@@ -9,7 +9,6 @@ import {
   type InvoiceTotals,
 } from "../../../contract/invoices";
 import { fromMinor } from "../../../contract/money";
-import { queryRows } from "../../platform/db/query-rows";
 import { invoices } from "../../platform/db/schema";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { indiaDate, indiaDayAfter, indiaDayStart } from "../../../contract/time";
@@ -17,65 +16,81 @@ import { indiaDate, indiaDayAfter, indiaDayStart } from "../../../contract/time"
 const i = invoices;
 const r = alias(invoices, "r");
 
-type Row = Record<"number" | "kind" | "buyer_gstin" | "place_of_supply" | "reverses", string | null> &
-  Record<"order_id" | "rate_bp" | "taxable_minor" | "cgst_minor" | "sgst_minor" | "igst_minor" | "total_minor", string> & {
-    issued_at: string;
-  };
-
-function where(q: Pick<InvoiceListQuery, "from" | "to">): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (q.from) parts.push(sql`${i.issuedAt} >= ${indiaDayStart(q.from).toISOString()}`);
-  if (q.to) parts.push(sql`${i.issuedAt} < ${indiaDayAfter(q.to).toISOString()}`);
-  return sql.join(parts, sql` and `);
+function where(q: Pick<InvoiceListQuery, "from" | "to">): SQL | undefined {
+  return and(q.from ? gte(i.issuedAt, indiaDayStart(q.from)) : undefined, q.to ? lt(i.issuedAt, indiaDayAfter(q.to)) : undefined);
 }
 
-const item = (row: Row): InvoiceListItem => ({
-  number: row.number as string,
-  kind: row.kind as InvoiceListItem["kind"],
-  order_id: Number(row.order_id),
-  date: indiaDate(new Date(row.issued_at)),
-  buyer_gstin: row.buyer_gstin,
-  place_of_supply: row.place_of_supply,
-  rate_percent: Number(row.rate_bp) / 100,
-  taxable: fromMinor(Number(row.taxable_minor)),
-  cgst: fromMinor(Number(row.cgst_minor)),
-  sgst: fromMinor(Number(row.sgst_minor)),
-  igst: fromMinor(Number(row.igst_minor)),
-  total: fromMinor(Number(row.total_minor)),
-  reverses: row.reverses,
-});
+/** A money column summed over a group, read as the column reads (a number). */
+const sumOf = <C extends AnyColumn>(column: C) => sql`sum(${column})`.mapWith(column);
 
 /** The register of issued documents, oldest first, filtered by India's days of issue. */
 export function createInvoiceRegister(deps: Pick<ServiceDeps, "db">) {
-  const page = async (q: Pick<InvoiceListQuery, "from" | "to">, offset: number, limit: number) =>
-    (
-      await queryRows<Row>(
-        deps.db,
-        sql`select ${i.number}, ${i.kind}, ${i.orderId}, ${i.issuedAt}, ${i.buyerGstin}, ${i.placeOfSupply}, ${i.rateBp}, ${i.taxableMinor},
-          ${i.cgstMinor}, ${i.sgstMinor}, ${i.igstMinor}, ${i.totalMinor}, ${r.number} as reverses
-        from ${i} left join ${invoices} ${r} on ${r.id} = ${i.reversesId}
-        where ${where(q)} order by ${i.issuedAt}, ${i.id} limit ${limit} offset ${offset}`,
-      )
-    ).map(item);
+  const page = async (q: Pick<InvoiceListQuery, "from" | "to">, offset: number, limit: number): Promise<InvoiceListItem[]> => {
+    const rows = await deps.db
+      .select({
+        number: i.number,
+        kind: i.kind,
+        orderId: i.orderId,
+        issuedAt: i.issuedAt,
+        buyerGstin: i.buyerGstin,
+        placeOfSupply: i.placeOfSupply,
+        rateBp: i.rateBp,
+        taxableMinor: i.taxableMinor,
+        cgstMinor: i.cgstMinor,
+        sgstMinor: i.sgstMinor,
+        igstMinor: i.igstMinor,
+        totalMinor: i.totalMinor,
+        reverses: r.number,
+      })
+      .from(i)
+      .leftJoin(r, eq(r.id, i.reversesId))
+      .where(where(q))
+      .orderBy(asc(i.issuedAt), asc(i.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => ({
+      number: row.number,
+      kind: row.kind,
+      order_id: row.orderId,
+      date: indiaDate(row.issuedAt),
+      buyer_gstin: row.buyerGstin,
+      place_of_supply: row.placeOfSupply,
+      rate_percent: row.rateBp / 100,
+      taxable: fromMinor(row.taxableMinor),
+      cgst: fromMinor(row.cgstMinor),
+      sgst: fromMinor(row.sgstMinor),
+      igst: fromMinor(row.igstMinor),
+      total: fromMinor(row.totalMinor),
+      reverses: row.reverses,
+    }));
+  };
 
   return {
     async list(q: InvoiceListQuery): Promise<InvoiceList> {
-      const [{ n }] = await queryRows<{ n: string }>(deps.db, sql`select count(*) as n from ${i} where ${where(q)}`);
-      return { items: await page(q, (q.page - 1) * INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE), total: Number(n) };
+      const [{ n }] = await deps.db.select({ n: count() }).from(i).where(where(q));
+      return { items: await page(q, (q.page - 1) * INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE), total: n };
     },
 
     /** The period's sums per kind and tax head, added in paise (one range scan of the issue-date index). */
     async totals(q: Pick<InvoiceListQuery, "from" | "to">): Promise<InvoiceTotals> {
-      const rows = await queryRows<Record<"kind" | "n" | "taxable" | "cgst" | "sgst" | "igst" | "total", string>>(
-        deps.db,
-        sql`select ${i.kind}, count(*) as n, sum(${i.taxableMinor}) as taxable, sum(${i.cgstMinor}) as cgst, sum(${i.sgstMinor}) as sgst,
-          sum(${i.igstMinor}) as igst, sum(${i.totalMinor}) as total
-        from ${i} where ${where(q)} group by ${i.kind}`,
-      );
+      const rows = await deps.db
+        .select({
+          kind: i.kind,
+          count: count(),
+          taxable: sumOf(i.taxableMinor),
+          cgst: sumOf(i.cgstMinor),
+          sgst: sumOf(i.sgstMinor),
+          igst: sumOf(i.igstMinor),
+          total: sumOf(i.totalMinor),
+        })
+        .from(i)
+        .where(where(q))
+        .groupBy(i.kind);
       const HEADS = ["taxable", "cgst", "sgst", "igst", "total"] as const;
-      const minor = (kind: string) => {
-        const row = rows.find((r) => r.kind === kind);
-        return { count: Number(row?.n ?? 0), ...Object.fromEntries(HEADS.map((h) => [h, Number(row?.[h] ?? 0)])) } as InvoiceSums;
+      const none: InvoiceSums = { count: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 };
+      const minor = (kind: string): InvoiceSums => {
+        const row = rows.find((found) => found.kind === kind);
+        return row ? { count: row.count, taxable: row.taxable, cgst: row.cgst, sgst: row.sgst, igst: row.igst, total: row.total } : none;
       };
       const invoice = minor("invoice");
       const credit = minor("credit_note");

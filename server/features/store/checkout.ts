@@ -1,4 +1,4 @@
-import { getTableName, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import {
   COUPON_REASON_TEXT,
   type CouponReason,
@@ -7,62 +7,37 @@ import {
   type Quote,
   type QuoteRequest,
 } from "../../../contract/store";
-import { queryRows } from "../../platform/db/query-rows";
+import type { Db } from "../../platform/db/client";
 import { coupons, orders } from "../../platform/db/schema";
-import { bare, nameLiteral, names } from "../../platform/db/sql-names";
 import { PaymentProviderError } from "../../integrations/payments/razorpay-provider";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../../platform/errors";
 import type { Catalogue, SaleVersion } from "../catalogue";
 import { quoteTax, saleTax } from "../invoices";
 import { PENDING_MINUTES, type StoreContext, discountMinor, iso, rupees, throttle } from "./context";
 import { fulfil } from "./fulfilment";
+import { nextOrderId } from "./next-order-id";
 import { orderAccessToken, receiptUrl, tokenHash } from "./order-token";
 
-type CouponRow = {
-  id: number;
-  product_version_id: number;
-  discount_percent: number;
-  used_at: string | null;
-  voided_at: string | null;
-  expires_at: string | null;
-  reserved_order_id: string | number | null;
+const couponColumns = {
+  id: coupons.id,
+  productVersionId: coupons.productVersionId,
+  discountPercent: coupons.discountPercent,
+  usedAt: coupons.usedAt,
+  voidedAt: coupons.voidedAt,
+  expiresAt: coupons.expiresAt,
+  reservedOrderId: coupons.reservedOrderId,
 };
-
-const NEXT_ORDER_ID = sql`select nextval(pg_get_serial_sequence(${nameLiteral(getTableName(orders))}, ${nameLiteral(orders.id.name)})) as id`;
-const o = orders;
-const ORDER_COLUMNS = names(
-  o.id,
-  o.productVersionId,
-  o.customerEmail,
-  o.customerName,
-  o.listAmountMinor,
-  o.discountMinor,
-  o.amountPaidMinor,
-  o.currency,
-  o.couponId,
-  o.provider,
-  o.providerOrderId,
-  o.accessTokenHash,
-  o.status,
-  o.createdAt,
-  o.expiresAt,
-  o.billingStateCode,
-  o.billingGstin,
-  o.billingLegalName,
-  o.billingAddress,
-  o.taxMinor,
-  o.taxRateBp,
-);
+type CouponRow = Pick<typeof coupons.$inferSelect, keyof typeof couponColumns>;
 
 export type CouponCheck = { code: string; valid: true; id: number; percent: number } | { code: string; valid: false; reason: CouponReason };
 
 /** Why a coupon cannot be used for `versionId` now, if it cannot. A reserved coupon counts as used. */
 function couponReason(row: CouponRow | undefined, versionId: number, now: Date): CouponReason | null {
   if (!row) return "unknown";
-  if (Number(row.product_version_id) !== versionId) return "other_product";
-  if (row.voided_at) return "void";
-  if (row.used_at || row.reserved_order_id != null) return "used";
-  if (row.expires_at && new Date(row.expires_at) <= now) return "expired";
+  if (row.productVersionId !== versionId) return "other_product";
+  if (row.voidedAt) return "void";
+  if (row.usedAt || row.reservedOrderId != null) return "used";
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
   return null;
 }
 
@@ -76,15 +51,9 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
   }
 
   async function checkCoupon(code: string, versionId: number): Promise<CouponCheck> {
-    const rows = await queryRows<CouponRow>(
-      db,
-      sql`select ${coupons.id}, ${coupons.productVersionId}, ${coupons.discountPercent}, ${coupons.usedAt}, ${coupons.voidedAt},
-        ${coupons.expiresAt}, ${coupons.reservedOrderId} from ${coupons} where ${coupons.code} = ${code}`,
-    );
-    const reason = couponReason(rows[0], versionId, now());
-    return reason
-      ? { code, valid: false, reason }
-      : { code, valid: true, id: Number(rows[0].id), percent: Number(rows[0].discount_percent) };
+    const [row] = await db.select(couponColumns).from(coupons).where(eq(coupons.code, code));
+    const reason = couponReason(row, versionId, now());
+    return reason ? { code, valid: false, reason } : { code, valid: true, id: row.id, percent: row.discountPercent };
   }
 
   /** List price, discount, GST (null without a GSTIN) and the total; prices without tax get it added. */
@@ -133,7 +102,7 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
       const expiresAt = new Date(created.getTime() + PENDING_MINUTES * 60_000);
 
       // The id is taken first: Razorpay gets it as its receipt, and the access token is derived from it.
-      const orderId = Number((await queryRows<{ id: string }>(db, NEXT_ORDER_ID))[0].id);
+      const orderId = await nextOrderId(db);
       // Nothing to pay (a 100 % coupon): no provider order (Razorpay refuses amounts under ₹1); fulfilled below.
       const free = p.totalMinor === 0;
       let providerOrderId: string | null = null;
@@ -153,23 +122,47 @@ export function createCheckout(ctx: StoreContext, catalogue: Catalogue) {
       }
 
       const secret = await ctx.secrets.licenceSecret();
-      const insert = sql`insert into ${orders} (${ORDER_COLUMNS})
-        values (${orderId}, ${v.id}, ${input.email}, ${input.name}, ${p.amountMinor}, ${p.discountMinor}, ${p.totalMinor}, 'INR',
-          ${coupon?.valid ? coupon.id : null}, ${provider.name}, ${providerOrderId}, ${tokenHash(orderAccessToken(secret, orderId))},
-          'pending', ${created.toISOString()}, ${expiresAt.toISOString()}, ${input.billing?.state_code ?? null},
-          ${input.billing?.gstin ?? null}, ${input.billing?.legal_name ?? null}, ${input.billing?.address ?? null},
-          ${p.tax ? p.tax.cgst + p.tax.sgst + p.tax.igst : null}, ${p.tax ? Math.round(p.tax.ratePercent * 100) : null})`;
-      if (!coupon?.valid) await db.execute(insert);
+      const insert = (exec: Db) =>
+        exec.insert(orders).values({
+          id: orderId,
+          productVersionId: v.id,
+          customerEmail: input.email,
+          customerName: input.name,
+          listAmountMinor: p.amountMinor,
+          discountMinor: p.discountMinor,
+          amountPaidMinor: p.totalMinor,
+          currency: "INR",
+          couponId: coupon?.valid ? coupon.id : null,
+          provider: provider.name,
+          providerOrderId,
+          accessTokenHash: tokenHash(orderAccessToken(secret, orderId)),
+          status: "pending",
+          createdAt: created,
+          expiresAt,
+          billingStateCode: input.billing?.state_code ?? null,
+          billingGstin: input.billing?.gstin ?? null,
+          billingLegalName: input.billing?.legal_name ?? null,
+          billingAddress: input.billing?.address ?? null,
+          taxMinor: p.tax ? p.tax.cgst + p.tax.sgst + p.tax.igst : null,
+          taxRateBp: p.tax ? Math.round(p.tax.ratePercent * 100) : null,
+        });
+      if (!coupon?.valid) await insert(db);
       else {
         await db.transaction(async (tx) => {
-          await tx.execute(insert);
-          const reserved = await queryRows<{ id: number }>(
-            tx,
-            sql`update ${coupons} set ${bare(coupons.reservedOrderId)} = ${orderId}
-              where ${coupons.id} = ${coupon.id} and ${coupons.reservedOrderId} is null and ${coupons.usedAt} is null
-                and ${coupons.voidedAt} is null and (${coupons.expiresAt} is null or ${coupons.expiresAt} > ${created.toISOString()})
-              returning ${coupons.id}`,
-          );
+          await insert(tx);
+          const reserved = await tx
+            .update(coupons)
+            .set({ reservedOrderId: orderId })
+            .where(
+              and(
+                eq(coupons.id, coupon.id),
+                isNull(coupons.reservedOrderId),
+                isNull(coupons.usedAt),
+                isNull(coupons.voidedAt),
+                or(isNull(coupons.expiresAt), gt(coupons.expiresAt, created)),
+              ),
+            )
+            .returning({ id: coupons.id });
           if (reserved.length !== 1) {
             const text = COUPON_REASON_TEXT.used;
             throw new ConflictError(text, { coupon: text });

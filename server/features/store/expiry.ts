@@ -6,6 +6,9 @@ import type { StoreContext } from "./context";
 
 const BATCH = 500;
 
+/** What each sweep's statement answers: how many rows it changed (count(*) is bigint, text on pg). */
+export type SweptCount = { n: string | number };
+
 /**
  * The two sweeps the store jobs run. Each claims due rows with FOR UPDATE SKIP LOCKED and changes
  * them in the same statement, so several app instances never double-handle a row, and a row that
@@ -17,7 +20,8 @@ export function createExpiry(ctx: StoreContext) {
     /** Pending orders past their 30 minutes fail and free their coupon. Returns how many. */
     async expirePending(): Promise<number> {
       const at = now().toISOString();
-      const rows = await queryRows<{ n: string }>(
+      // Raw SQL (decision 114): a data-modifying CTE, one atomic statement.
+      const rows = await queryRows<SweptCount>(
         db,
         sql`with due as (
             select ${orders.id} from ${orders} where ${orders.status} = 'pending' and ${orders.expiresAt} <= ${at}
@@ -35,7 +39,8 @@ export function createExpiry(ctx: StoreContext) {
     /** Paid orders at the end of their licence term become expired. Returns how many. */
     async expireTerms(): Promise<number> {
       const at = now().toISOString();
-      const rows = await queryRows<{ n: string }>(
+      // Raw SQL (decision 114): a data-modifying CTE, one atomic statement.
+      const rows = await queryRows<SweptCount>(
         db,
         sql`with due as (
             select ${orders.id} from ${orders} where ${orders.status} in ('placed', 'active') and ${orders.expiresAt} <= ${at}

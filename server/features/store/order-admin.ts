@@ -1,10 +1,10 @@
-import { type SQL, and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { type SQL, and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { type AdminOrder, ORDER_COUNT_CAP, type OrderList, type OrderListQuery, type OrderSort } from "../../../contract/admin-orders";
 import { coupons, orders, productVersions, products, statCounters } from "../../platform/db/schema";
 import { descNullsLast } from "../../platform/db/newest-first";
-import { queryRows } from "../../platform/db/query-rows";
 import { pageAndCount } from "../../platform/db/page-and-count";
 import { asDate } from "../../platform/db/query-rows";
+import type { Db } from "../../platform/db/client";
 import type { ServiceDeps } from "../../platform/service-deps";
 import { indiaDayAfter, indiaDayStart } from "../../../contract/time";
 
@@ -37,15 +37,16 @@ type Row = {
   paidAt: Date | null;
 };
 
-const toItem = (r: Row): AdminOrder => ({
-  id: Number(r.id),
+/** A row of the admin's order list as the API answers it (also a customer's orders). */
+export const toAdminOrder = (r: Row): AdminOrder => ({
+  id: r.id,
   payment_id: r.paymentId,
   customer_email: r.customerEmail,
   customer_name: r.customerName,
   product_id: r.productId,
   product_name: r.productName,
   version: r.version,
-  amount: Number(r.amountPaidMinor) / 100,
+  amount: r.amountPaidMinor / 100,
   currency: "INR",
   coupon: r.coupon,
   status: r.status,
@@ -82,6 +83,15 @@ const fromRaw = (r: RawRow): Row => ({
   createdAt: asDate(r.created_at)!,
   paidAt: asDate(r.paid_at),
 });
+
+/** The orders with what the admin's lists show of each: product, version and coupon (filter and order to taste). */
+export const adminOrderRows = (db: Db) =>
+  db
+    .select(columns)
+    .from(orders)
+    .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+    .innerJoin(products, eq(products.id, productVersions.productId))
+    .leftJoin(coupons, eq(coupons.id, orders.couponId));
 
 type Filters = Omit<OrderListQuery, "page" | "page_size" | "sort" | "dir">;
 
@@ -136,13 +146,7 @@ export function createOrderAdmin({ db }: ServiceDeps) {
     return filters.length ? and(...filters) : undefined;
   }
 
-  const base = () =>
-    db
-      .select(columns)
-      .from(orders)
-      .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
-      .innerJoin(products, eq(products.id, productVersions.productId))
-      .leftJoin(coupons, eq(coupons.id, orders.couponId));
+  const base = () => adminOrderRows(db);
 
   return {
     /**
@@ -155,11 +159,16 @@ export function createOrderAdmin({ db }: ServiceDeps) {
      */
     async list(query: OrderListQuery): Promise<OrderList> {
       const filter = where(query);
-      const count = () =>
-        queryRows<{ n: number | string }>(
-          db,
-          sql`select count(*) as n from (select 1 from ${orders} where ${filter ?? sql`true`} limit ${ORDER_COUNT_CAP + 1}) as capped`,
-        ).then((rows) => Number(rows[0].n));
+      const countCapped = async () => {
+        const capped = db
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(filter)
+          .limit(ORDER_COUNT_CAP + 1)
+          .as("capped");
+        const [{ n }] = await db.select({ n: count() }).from(capped);
+        return n;
+      };
       const page = (sortMatches: boolean): Promise<Row[]> =>
         base()
           .where(filter)
@@ -169,11 +178,12 @@ export function createOrderAdmin({ db }: ServiceDeps) {
       let rows: Row[];
       let n: number;
       if (query.sort === "amount" && filter) {
-        n = await count();
+        n = await countCapped();
         rows = await page(n <= ORDER_COUNT_CAP);
       } else {
         // One round trip, the count only when the page cannot tell it (decision 065).
         const column = pageSortColumn[query.sort];
+        // Raw SQL (decision 114): the admin list's page and capped count, one statement (decision 065).
         const answer = await pageAndCount<RawRow>(db, {
           page: base()
             .where(filter)
@@ -192,7 +202,7 @@ export function createOrderAdmin({ db }: ServiceDeps) {
         rows = answer.rows.map(fromRaw);
         n = answer.n;
       }
-      return { items: rows.map(toItem), total: Math.min(n, ORDER_COUNT_CAP), total_capped: n > ORDER_COUNT_CAP };
+      return { items: rows.map(toAdminOrder), total: Math.min(n, ORDER_COUNT_CAP), total_capped: n > ORDER_COUNT_CAP };
     },
 
     /** Every match, newest id first, a bounded chunk at a time (keyset on id): memory holds one chunk. */
@@ -205,9 +215,9 @@ export function createOrderAdmin({ db }: ServiceDeps) {
           .orderBy(sql`${orders.id} desc`)
           .limit(chunk);
         if (rows.length === 0) return;
-        yield rows.map(toItem);
+        yield rows.map(toAdminOrder);
         if (rows.length < chunk) return;
-        before = Number(rows[rows.length - 1].id);
+        before = rows[rows.length - 1].id;
       }
     },
   };

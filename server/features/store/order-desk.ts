@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AdminOrderDetail } from "../../../contract/admin-order-detail";
 import type { Db } from "../../platform/db/client";
-import { queryRows } from "../../platform/db/query-rows";
 import { licences, orders, products, productVersions } from "../../platform/db/schema";
 import { ConflictError, NotFoundError, ThrottledError } from "../../platform/errors";
 import type { RateLimiter } from "../../platform/rate-limit";
@@ -17,19 +16,6 @@ import { createStoreSecrets } from "./secrets";
 
 /** Receipts an admin may send again per order and hour: enough for a lost mail, not a mail bomb. */
 export const RECEIPT_RESENDS_PER_HOUR = 3;
-
-type ReceiptRow = {
-  customer_email: string;
-  customer_name: string;
-  amount_paid_minor: string;
-  payment_id: string | null;
-  product_name: string;
-  version: string;
-  key_encrypted: string | null;
-  machine_limit: number | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-};
 
 /**
  * The admin's order page: one order read whole, and what the admin does to it. Every action writes
@@ -63,16 +49,27 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
     /** Queues the receipt mail again, with the key; at most RECEIPT_RESENDS_PER_HOUR an hour per order. */
     async resendReceipt(orderId: number, actor: Actor): Promise<void> {
       const secret = await secrets.licenceSecret();
-      const [o] = await queryRows<ReceiptRow>(
-        db,
-        sql`select o.customer_email, o.customer_name, o.amount_paid_minor, o.payment_id, p.name as product_name, pv.version,
-            l.key_encrypted, l.machine_limit, l.expires_at, l.revoked_at
-          from ${orders} o join ${productVersions} pv on pv.id = o.product_version_id join ${products} p on p.id = pv.product_id
-            left join ${licences} l on l.order_id = o.id where o.id = ${orderId}`,
-      );
+      const [o] = await db
+        .select({
+          customerEmail: orders.customerEmail,
+          customerName: orders.customerName,
+          amountPaidMinor: orders.amountPaidMinor,
+          paymentId: orders.paymentId,
+          productName: products.name,
+          version: productVersions.version,
+          keyEncrypted: licences.keyEncrypted,
+          machineLimit: licences.machineLimit,
+          expiresAt: licences.expiresAt,
+          revokedAt: licences.revokedAt,
+        })
+        .from(orders)
+        .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+        .innerJoin(products, eq(products.id, productVersions.productId))
+        .leftJoin(licences, eq(licences.orderId, orders.id))
+        .where(eq(orders.id, orderId));
       if (!o) throw new NotFoundError("There is no such order.");
-      if (!o.key_encrypted || !o.expires_at) throw new ConflictError("This order has no licence yet: there is no receipt to send.");
-      if (o.revoked_at) throw new ConflictError("This order's licence is revoked: restore it before sending the receipt again.");
+      if (!o.keyEncrypted || !o.expiresAt) throw new ConflictError("This order has no licence yet: there is no receipt to send.");
+      if (o.revokedAt) throw new ConflictError("This order's licence is revoked: restore it before sending the receipt again.");
       const hit = await deps.rateLimiter.hit(`receipt-resend:${orderId}`, RECEIPT_RESENDS_PER_HOUR, 3600);
       if (!hit.allowed)
         throw new ThrottledError(
@@ -83,16 +80,16 @@ export function createOrderDesk(deps: ServiceDeps & { audit: Audit; rateLimiter:
         config,
         {
           orderId,
-          email: o.customer_email,
-          name: o.customer_name,
-          productName: o.product_name,
+          email: o.customerEmail,
+          name: o.customerName,
+          productName: o.productName,
           version: o.version,
-          totalMinor: Number(o.amount_paid_minor),
-          paymentId: o.payment_id ?? "none (nothing to pay)",
-          machineLimit: Number(o.machine_limit),
-          expiresAt: new Date(o.expires_at).toISOString(),
+          totalMinor: o.amountPaidMinor,
+          paymentId: o.paymentId ?? "none (nothing to pay)",
+          machineLimit: o.machineLimit ?? 0,
+          expiresAt: o.expiresAt.toISOString(),
         },
-        { key: decryptLicenceKey(secret, o.key_encrypted), orderToken: orderAccessToken(secret, orderId) },
+        { key: decryptLicenceKey(secret, o.keyEncrypted), orderToken: orderAccessToken(secret, orderId) },
       );
       await db.transaction(async (tx) => {
         const queued = await enqueueMail(tx, config, mail);

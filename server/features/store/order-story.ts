@@ -1,33 +1,33 @@
-import { sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AdminOrderDetail } from "../../../contract/admin-order-detail";
 import type { Db } from "../../platform/db/client";
-import { iso, queryRows } from "../../platform/db/query-rows";
 import { admins, orderEvents } from "../../platform/db/schema";
 
 type Timeline = AdminOrderDetail["timeline"];
 
-export type EventRow = {
-  kind: string;
-  actor: "customer" | "tool" | "admin" | "system" | "provider";
-  mail_id: string | null;
-  detail: string;
-  created_at: string;
-  admin_email: string | null;
-};
-
 /** The order's licence events and the mails actions sent, oldest first (order_events_order_idx). */
 export const readOrderEvents = (db: Db, orderId: number) =>
-  queryRows<EventRow>(
-    db,
-    sql`select e.kind, e.actor, e.mail_id, e.detail, e.created_at, a.email as admin_email
-      from ${orderEvents} e left join ${admins} a on a.id = e.admin_id
-      where e.order_id = ${orderId} order by e.created_at, e.id limit 500`,
-  );
+  db
+    .select({
+      kind: orderEvents.kind,
+      actor: orderEvents.actor,
+      mailId: orderEvents.mailId,
+      detail: orderEvents.detail,
+      createdAt: orderEvents.createdAt,
+      adminEmail: admins.email,
+    })
+    .from(orderEvents)
+    .leftJoin(admins, eq(admins.id, orderEvents.adminId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+    .limit(500);
+
+export type EventRow = Awaited<ReturnType<typeof readOrderEvents>>[number];
 
 /** Who did it, in words. */
-export const whoDid = (e: Pick<EventRow, "actor" | "admin_email">): string =>
+export const whoDid = (e: Pick<EventRow, "actor" | "adminEmail">): string =>
   e.actor === "admin"
-    ? `admin ${e.admin_email ?? "(deleted)"}`
+    ? `admin ${e.adminEmail ?? "(deleted)"}`
     : { customer: "the customer", tool: "the licence key (tool)", system: "the store", provider: "the payment provider" }[e.actor];
 
 const TEXT: Record<string, (detail: string) => [Timeline[number]["event"], string] | null> = {
@@ -51,7 +51,7 @@ export function storyOf(events: EventRow[], mails: AdminOrderDetail["mails"]): T
   const entries: Timeline = [];
   for (const e of events) {
     const text = TEXT[e.kind]?.(e.detail);
-    if (text) entries.push({ at: iso(e.created_at) as string, event: text[0], detail: text[1], by: whoDid(e) });
+    if (text) entries.push({ at: e.createdAt.toISOString(), event: text[0], detail: text[1], by: whoDid(e) });
   }
   for (const m of mails)
     entries.push({ at: m.created_at, event: "mail", detail: `Mail ${m.kind} to ${m.to.join(", ")} (${m.status})`, by: m.by });
@@ -61,6 +61,6 @@ export function storyOf(events: EventRow[], mails: AdminOrderDetail["mails"]): T
 /** Who caused each mail: the event that names it, else the store. */
 export function mailCauses(events: EventRow[]): Map<number, string> {
   const causes = new Map<number, string>();
-  for (const e of events) if (e.mail_id != null && e.kind !== "mail_resent") causes.set(Number(e.mail_id), whoDid(e));
+  for (const e of events) if (e.mailId != null && e.kind !== "mail_resent") causes.set(e.mailId, whoDid(e));
   return causes;
 }

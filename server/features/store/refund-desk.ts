@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { RefundRequest, RefundStarted } from "../../../contract/admin-order-detail";
 import { formatInrMinor, toMinor } from "../../../contract/money";
-import { queryRows } from "../../platform/db/query-rows";
 import { refunds } from "../../platform/db/schema";
-import { names } from "../../platform/db/sql-names";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "../../platform/errors";
 import type { ProviderRefund } from "../../integrations/payments/provider";
 import { type Audit, recordOrderEvent } from "../audit";
@@ -15,17 +13,15 @@ import type { createTestProviderSandbox } from "./test-provider";
 
 export type RefundActor = { adminId: number; clientIp: string };
 
-type RefundRow = {
-  id: string;
-  amount_minor: string;
-  status: "pending" | "processed" | "failed";
-  provider_refund_id: string | null;
-  idempotency_key: string | null;
-  request_hash: string | null;
+const refundColumns = {
+  id: refunds.id,
+  amountMinor: refunds.amountMinor,
+  status: refunds.status,
+  providerRefundId: refunds.providerRefundId,
+  idempotencyKey: refunds.idempotencyKey,
+  requestHash: refunds.requestHash,
 };
-
-const REFUND_ROW = sql`select ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey},
-  ${refunds.requestHash} from ${refunds}`;
+type RefundRow = Pick<typeof refunds.$inferSelect, keyof typeof refundColumns>;
 
 /**
  * The request as one string whatever its spelling (key order, "1000" or 1000.00, "on" or true): the
@@ -56,13 +52,13 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
   const { db } = ctx;
 
   const view = (row: RefundRow): RefundStarted["refund"] => ({
-    id: Number(row.id),
-    amount: rupees(Number(row.amount_minor)),
+    id: row.id,
+    amount: rupees(row.amountMinor),
     status: row.status,
-    provider_refund_id: row.provider_refund_id,
+    provider_refund_id: row.providerRefundId,
   });
   const answer = (row: RefundRow): RefundStarted => {
-    const amount = formatInrMinor(Number(row.amount_minor));
+    const amount = formatInrMinor(row.amountMinor);
     const message =
       row.status === "processed"
         ? `${amount} is refunded and its credit note issued.`
@@ -71,7 +67,7 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
           : `The payment provider did not take the refund of ${amount}.`;
     return { status: "success", message, refund: view(row) };
   };
-  const readRefund = async (id: number) => (await queryRows<RefundRow>(db, sql`${REFUND_ROW} where ${refunds.id} = ${id}`))[0];
+  const readRefund = async (id: number) => (await db.select(refundColumns).from(refunds).where(eq(refunds.id, id)))[0];
 
   /** Step 1: the refund held against what is left, or the one this key asked for before. */
   const hold = (orderId: number, input: RefundRequest, amountMinor: number, key: string | null, actor: RefundActor) =>
@@ -79,15 +75,15 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
       const order = await lockOrder(tx, orderId);
       if (!order) throw new NotFoundError("There is no such order.");
       if (key) {
-        const [seen] = await queryRows<RefundRow>(
-          tx,
-          sql`${REFUND_ROW} where ${refunds.orderId} = ${orderId} and ${refunds.idempotencyKey} = ${key}`,
-        );
+        const [seen] = await tx
+          .select(refundColumns)
+          .from(refunds)
+          .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, key)));
         if (seen) {
-          if (Number(seen.amount_minor) !== amountMinor)
-            throw new ConflictError(`This Idempotency-Key was used for a refund of ${formatInrMinor(Number(seen.amount_minor))}.`);
+          if (seen.amountMinor !== amountMinor)
+            throw new ConflictError(`This Idempotency-Key was used for a refund of ${formatInrMinor(seen.amountMinor)}.`);
           // A row from before request hashes were kept is compared by its amount alone.
-          if (seen.request_hash !== null && seen.request_hash !== refundRequestHash(input))
+          if (seen.requestHash !== null && seen.requestHash !== refundRequestHash(input))
             throw new ConflictError("This Idempotency-Key was used for another refund request: send a new key for a new request.");
           return { row: seen, order, fresh: false };
         }
@@ -100,25 +96,31 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
       }
       if (!(PAID_STATUSES as readonly string[]).includes(order.status))
         throw new ConflictError("This order is not paid: nothing to refund.");
-      if (!order.payment_id) throw new ConflictError("Nothing was paid for this order (a free order): nothing to refund.");
-      const left = await refundableMinor(tx, orderId, Number(order.amount_paid_minor));
+      if (!order.paymentId) throw new ConflictError("Nothing was paid for this order (a free order): nothing to refund.");
+      const left = await refundableMinor(tx, orderId, order.amountPaidMinor);
       if (amountMinor > left) {
         const field = left > 0 ? `At most ${formatInrMinor(left)} is left to refund.` : "Nothing is left to refund.";
         throw new InvalidInputError(field, { amount: field });
       }
-      const [row] = await queryRows<RefundRow>(
-        tx,
-        sql`insert into ${refunds} (${names(refunds.orderId, refunds.amountMinor, refunds.status, refunds.reason, refunds.idempotencyKey, refunds.requestHash, refunds.revokeLicence)})
-          values (${orderId}, ${amountMinor}, 'pending', ${input.reason}, ${key}, ${key ? refundRequestHash(input) : null}, ${input.revoke_licence})
-          returning ${refunds.id}, ${refunds.amountMinor}, ${refunds.status}, ${refunds.providerRefundId}, ${refunds.idempotencyKey}, ${refunds.requestHash}`,
-      );
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          orderId,
+          amountMinor,
+          status: "pending",
+          reason: input.reason,
+          idempotencyKey: key,
+          requestHash: key ? refundRequestHash(input) : null,
+          revokeLicence: input.revoke_licence,
+        })
+        .returning(refundColumns);
       await ctx.audit?.record(
         {
           ...actor,
           action: "order.refund",
           entity: "order",
           entityId: orderId,
-          detail: { refund_id: Number(row.id), amount: rupees(amountMinor), reason: input.reason, revoke_licence: input.revoke_licence },
+          detail: { refund_id: row.id, amount: rupees(amountMinor), reason: input.reason, revoke_licence: input.revoke_licence },
         },
         tx,
       );
@@ -152,10 +154,10 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
           );
         return answer(held.row);
       }
-      const refundId = Number(held.row.id);
+      const refundId = held.row.id;
       let provided: ProviderRefund;
       try {
-        provided = await ctx.provider.refund({ paymentId: held.order.payment_id as string, amountMinor, refundId });
+        provided = await ctx.provider.refund({ paymentId: held.order.paymentId as string, amountMinor, refundId });
       } catch (err) {
         // The amount is released; should the provider have refunded after all, its webhook finds this
         // row by the id in its notes and records it as processed.
@@ -169,7 +171,7 @@ export function createRefundDesk(ctx: StoreContext & { audit?: Audit }, sandbox:
       if (ctx.provider.name === "test" && provided.status === "pending")
         await sandbox.refundProcessed({
           providerRefundId: provided.providerRefundId,
-          paymentId: held.order.payment_id as string,
+          paymentId: held.order.paymentId as string,
           amountMinor,
           refundId,
         });

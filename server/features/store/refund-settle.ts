@@ -1,32 +1,30 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ProviderRefund } from "../../integrations/payments/provider";
-import { queryRows } from "../../platform/db/query-rows";
 import { orders, refunds } from "../../platform/db/schema";
-import { bare } from "../../platform/db/sql-names";
 import type { StoreContext } from "./context";
-import type { Db, Executor } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { recordRefund } from "./refunds";
 
-export type LockedOrder = { id: string; status: string; amount_paid_minor: string; payment_id: string | null };
-
 /** The order row, locked until the transaction ends: every change to an order's refunds holds it (decision 091). */
-export const lockOrder = async (tx: Executor, orderId: number): Promise<LockedOrder | undefined> =>
+export const lockOrder = async (tx: Db, orderId: number) =>
   (
-    await queryRows<LockedOrder>(
-      tx,
-      sql`select ${orders.id}, ${orders.status}, ${orders.amountPaidMinor}, ${orders.paymentId} from ${orders}
-        where ${orders.id} = ${orderId} for update`,
-    )
+    await tx
+      .select({ id: orders.id, status: orders.status, amountPaidMinor: orders.amountPaidMinor, paymentId: orders.paymentId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update")
   )[0];
 
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
 /** A pending refund the provider did not take: its amount is free again. False when it was no longer pending. */
-export const markRefundFailed = async (tx: Executor, refundId: number): Promise<boolean> =>
+export const markRefundFailed = async (tx: Db, refundId: number): Promise<boolean> =>
   (
-    await queryRows<{ id: string }>(
-      tx,
-      sql`update ${refunds} set ${bare(refunds.status)} = 'failed' where ${refunds.id} = ${refundId} and ${refunds.status} = 'pending'
-        returning ${refunds.id}`,
-    )
+    await tx
+      .update(refunds)
+      .set({ status: "failed" })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
+      .returning({ id: refunds.id })
   ).length > 0;
 
 /**
@@ -43,12 +41,14 @@ export async function applyProviderAnswer(
   refundId: number,
   answer: ProviderRefund,
 ): Promise<{ failed: boolean }> {
-  await tx.execute(sql`update ${refunds} set ${bare(refunds.providerRefundId)} = ${answer.providerRefundId}
-    where ${refunds.id} = ${refundId} and ${refunds.providerRefundId} is null`);
+  await tx
+    .update(refunds)
+    .set({ providerRefundId: answer.providerRefundId })
+    .where(and(eq(refunds.id, refundId), isNull(refunds.providerRefundId)));
   if (answer.status === "processed")
     await recordRefund(tx, {
-      orderId: Number(order.id),
-      amountPaidMinor: Number(order.amount_paid_minor),
+      orderId: order.id,
+      amountPaidMinor: order.amountPaidMinor,
       providerRefundId: answer.providerRefundId,
       amountMinor: answer.amountMinor,
       ownRefundId: refundId,

@@ -1,18 +1,41 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { ProviderRefund } from "../../integrations/payments/provider";
-import { queryRows } from "../../platform/db/query-rows";
 import { describeErrorForLog } from "../../platform/log";
 import { orders, refunds } from "../../platform/db/schema";
-import { bare } from "../../platform/db/sql-names";
 import type { Audit } from "../audit";
+import type { Db } from "../../platform/db/client";
 import type { StoreContext } from "./context";
 import { applyProviderAnswer, lockOrder, markRefundFailed } from "./refund-settle";
 
 const BATCH = 50;
 const MINUTE_MS = 60_000;
 
-type Claimed = { id: string; order_id: string; provider_refund_id: string | null; payment_id: string | null };
+type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
 export type SweepCounts = { processed: number; failed: number; pending: number; errors: number };
+
+/**
+ * Claims up to BATCH refunds pending since `due` and not asked about since then, in one statement: rows
+ * another sweep is claiming are skipped; the claim stamps `checked_at` = `at`.
+ */
+async function claimDue(db: Db, at: Date, due: Date) {
+  const claimable = db.$with("due").as(
+    db
+      .select({ id: refunds.id, paymentId: orders.paymentId })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(eq(refunds.status, "pending"), lte(refunds.createdAt, due), or(isNull(refunds.checkedAt), lte(refunds.checkedAt, due))))
+      .orderBy(sql`${refunds.checkedAt} nulls first`, refunds.createdAt)
+      .limit(BATCH)
+      .for("update", { of: refunds, skipLocked: true }),
+  );
+  return db
+    .with(claimable)
+    .update(refunds)
+    .set({ checkedAt: at })
+    .from(claimable)
+    .where(eq(refunds.id, claimable.id))
+    .returning({ id: refunds.id, orderId: refunds.orderId, providerRefundId: refunds.providerRefundId, paymentId: claimable.paymentId });
+}
 
 /**
  * Refunds still `pending` REFUND_CHECK_AFTER_MINUTES after they were asked for: their
@@ -30,43 +53,26 @@ export function createRefundSweep(ctx: StoreContext & { audit?: Audit }) {
 
   async function claim(): Promise<Claimed[]> {
     const at = ctx.now();
-    const due = new Date(at.getTime() - ctx.config.REFUND_CHECK_AFTER_MINUTES * MINUTE_MS).toISOString();
-    return queryRows<Claimed>(
-      db,
-      sql`with due as (
-          select ${refunds.id} from ${refunds}
-          where ${refunds.status} = 'pending' and ${refunds.createdAt} <= ${due}
-            and (${refunds.checkedAt} is null or ${refunds.checkedAt} <= ${due})
-          order by ${refunds.checkedAt} nulls first, ${refunds.createdAt} limit ${BATCH} for update skip locked)
-        update ${refunds} set ${bare(refunds.checkedAt)} = ${at.toISOString()}
-        from due, ${orders}
-        where ${refunds.id} = due.${bare(refunds.id)} and ${orders.id} = ${refunds.orderId}
-        returning ${refunds.id}, ${refunds.orderId}, ${refunds.providerRefundId}, ${orders.paymentId}`,
-    );
+    return claimDue(db, at, new Date(at.getTime() - ctx.config.REFUND_CHECK_AFTER_MINUTES * MINUTE_MS));
   }
 
   /** The provider's answer applied; null when the refund was settled meanwhile (the webhook came). */
   const apply = (row: Claimed, answer: ProviderRefund | null) =>
     db.transaction(async (tx) => {
-      const order = await lockOrder(tx, Number(row.order_id));
-      const [current] = await queryRows<{ status: string }>(
-        tx,
-        sql`select ${refunds.status} from ${refunds} where ${refunds.id} = ${row.id}`,
-      );
+      const order = await lockOrder(tx, row.orderId);
+      const [current] = await tx.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, row.id));
       if (!order || current?.status !== "pending") return null;
       // Not known to the provider although we stored its id: leave it to a person (logged by the caller).
-      if (!answer && row.provider_refund_id) return "unknown" as const;
+      if (!answer && row.providerRefundId) return "unknown" as const;
       // Never stored an id and the provider has none with our id in its notes: it never took the refund.
-      const failed = answer
-        ? (await applyProviderAnswer(ctx, tx, order, Number(row.id), answer)).failed
-        : await markRefundFailed(tx, Number(row.id));
+      const failed = answer ? (await applyProviderAnswer(ctx, tx, order, row.id, answer)).failed : await markRefundFailed(tx, row.id);
       if (failed)
         await ctx.audit?.record(
           {
             action: "order.refund_failed",
             entity: "order",
-            entityId: Number(order.id),
-            detail: { refund_id: Number(row.id), provider_refund_id: answer?.providerRefundId ?? null, by: "refund sweep" },
+            entityId: order.id,
+            detail: { refund_id: row.id, provider_refund_id: answer?.providerRefundId ?? null, by: "refund sweep" },
           },
           tx,
         );
@@ -74,12 +80,12 @@ export function createRefundSweep(ctx: StoreContext & { audit?: Audit }) {
     });
 
   async function check(row: Claimed, counts: SweepCounts): Promise<void> {
-    const refundId = Number(row.id);
-    const orderId = Number(row.order_id);
-    if (!row.payment_id) return;
+    const refundId = row.id;
+    const orderId = row.orderId;
+    if (!row.paymentId) return;
     let answer: ProviderRefund | null;
     try {
-      answer = await ctx.provider.refundStatus({ paymentId: row.payment_id, providerRefundId: row.provider_refund_id, refundId });
+      answer = await ctx.provider.refundStatus({ paymentId: row.paymentId, providerRefundId: row.providerRefundId, refundId });
     } catch (err) {
       counts.errors++;
       ctx.log({

@@ -1,10 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Config } from "../../platform/config";
-import type { Db, Executor } from "../../platform/db/client";
-import { queryRows } from "../../platform/db/query-rows";
+import type { Db } from "../../platform/db/client";
 import { indiaDate } from "../../../contract/time";
 import { licences, orders, products, productVersions, refundDailyCounts, refunds } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
 import { recordOrderEvent } from "../audit";
 import { issueCreditNote } from "../invoices";
 import { enqueueMail, type OutboxConfig } from "../mail";
@@ -19,14 +17,18 @@ export type RecordedRefund = {
   creditNote: string | null;
 };
 
+/** The sum of an order's refunds that `which` picks, 0 when there are none. */
+async function refundSum(tx: Db, orderId: number, which: SQL | undefined): Promise<number> {
+  const [{ sum }] = await tx
+    .select({ sum: sql`coalesce(sum(${refunds.amountMinor}), 0)`.mapWith(refunds.amountMinor) })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), which));
+  return sum;
+}
+
 /** What is paid and not refunded or held by a refund in flight: the most a new refund may take. */
-export async function refundableMinor(tx: Executor, orderId: number, amountPaidMinor: number): Promise<number> {
-  const [{ held }] = await queryRows<{ held: string }>(
-    tx,
-    sql`select coalesce(sum(${refunds.amountMinor}), 0)::text as held from ${refunds}
-      where ${refunds.orderId} = ${orderId} and ${refunds.status} in ('pending', 'processed')`,
-  );
-  return amountPaidMinor - Number(held);
+export async function refundableMinor(tx: Db, orderId: number, amountPaidMinor: number): Promise<number> {
+  return amountPaidMinor - (await refundSum(tx, orderId, inArray(refunds.status, ["pending", "processed"])));
 }
 
 /**
@@ -55,40 +57,45 @@ export async function recordRefund(
   },
 ): Promise<RecordedRefund> {
   const r = refunds;
-  const found = await queryRows<{ id: string; status: string; revoke_licence: boolean }>(
-    tx,
-    sql`select ${r.id}, ${r.status}, ${r.revokeLicence} from ${r}
-      where ${r.orderId} = ${input.orderId}
-        and (${r.providerRefundId} = ${input.providerRefundId} or (${r.id} = ${input.ownRefundId ?? 0} and ${r.providerRefundId} is null))
-      order by (${r.providerRefundId} is not null) desc limit 1`,
-  );
-  const refundedSoFar = async () => {
-    const [{ total }] = await queryRows<{ total: string }>(
-      tx,
-      sql`select coalesce(sum(${r.amountMinor}), 0)::text as total from ${r}
-        where ${r.orderId} = ${input.orderId} and ${r.status} = 'processed'`,
-    );
-    return Number(total);
-  };
-  if (found[0]?.status === "processed")
-    return { added: false, refundId: Number(found[0].id), refundedMinor: await refundedSoFar(), orderRefunded: false, creditNote: null };
+  const [found] = await tx
+    .select({ id: r.id, status: r.status, revokeLicence: r.revokeLicence })
+    .from(r)
+    .where(
+      and(
+        eq(r.orderId, input.orderId),
+        or(eq(r.providerRefundId, input.providerRefundId), and(eq(r.id, input.ownRefundId ?? 0), isNull(r.providerRefundId))),
+      ),
+    )
+    .orderBy(desc(sql`${r.providerRefundId} is not null`))
+    .limit(1);
+  const refundedSoFar = () => refundSum(tx, input.orderId, eq(r.status, "processed"));
+  if (found?.status === "processed")
+    return { added: false, refundId: found.id, refundedMinor: await refundedSoFar(), orderRefunded: false, creditNote: null };
 
-  const at = input.at.toISOString();
+  const at = input.at;
   let refundId: number;
   let revoke = false;
-  if (found[0]) {
+  if (found) {
     // Ours (pending, or marked failed when the provider's answer was lost): the provider's word wins.
-    refundId = Number(found[0].id);
-    revoke = found[0].revoke_licence;
-    await tx.execute(sql`update ${r} set ${bare(r.status)} = 'processed', ${bare(r.providerRefundId)} = ${input.providerRefundId},
-      ${bare(r.amountMinor)} = ${input.amountMinor}, ${bare(r.processedAt)} = ${at} where ${r.id} = ${refundId}`);
+    refundId = found.id;
+    revoke = found.revokeLicence;
+    await tx
+      .update(r)
+      .set({ status: "processed", providerRefundId: input.providerRefundId, amountMinor: input.amountMinor, processedAt: at })
+      .where(eq(r.id, refundId));
   } else {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into ${r} (${names(r.orderId, r.providerRefundId, r.amountMinor, r.status, r.reason, r.processedAt)})
-        values (${input.orderId}, ${input.providerRefundId}, ${input.amountMinor}, 'processed', ${input.reason ?? null}, ${at}) returning ${r.id}`,
-    );
-    refundId = Number(row.id);
+    const [row] = await tx
+      .insert(r)
+      .values({
+        orderId: input.orderId,
+        providerRefundId: input.providerRefundId,
+        amountMinor: input.amountMinor,
+        status: "processed",
+        reason: input.reason ?? null,
+        processedAt: at,
+      })
+      .returning({ id: r.id });
+    refundId = row.id;
   }
   const note = await issueCreditNote(tx, {
     tax: input.config.site.tax,
@@ -101,28 +108,26 @@ export async function recordRefund(
   const refundedMinor = await refundedSoFar();
   let orderRefunded = false;
   if (refundedMinor >= input.amountPaidMinor) {
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`update ${orders} set ${bare(orders.status)} = 'refunded', ${bare(orders.refundedAt)} = ${at}
-        where ${orders.id} = ${input.orderId} and ${orders.status} in ('placed', 'active', 'expired') returning ${orders.id}`,
-    );
+    const rows = await tx
+      .update(orders)
+      .set({ status: "refunded", refundedAt: at })
+      .where(and(eq(orders.id, input.orderId), inArray(orders.status, ["placed", "active", "expired"])))
+      .returning({ id: orders.id });
     orderRefunded = rows.length > 0;
     revoke ||= orderRefunded;
   }
   if (revoke) {
-    const revoked = await queryRows<{ id: string }>(
-      tx,
-      sql`update ${licences} set ${bare(licences.revokedAt)} = ${at} where ${licences.orderId} = ${input.orderId} and ${licences.revokedAt} is null
-        returning ${licences.id}`,
-    );
+    const revoked = await tx
+      .update(licences)
+      .set({ revokedAt: at })
+      .where(and(eq(licences.orderId, input.orderId), isNull(licences.revokedAt)))
+      .returning({ id: licences.id });
     if (revoked.length)
       await recordOrderEvent(tx, { orderId: input.orderId, kind: "revoked", actor: "system", detail: "with the refund", at: input.at });
   }
   await countAndMail(tx, input, refundedMinor, note?.number ?? null, revoke);
   return { added: true, refundId, refundedMinor, orderRefunded, creditNote: note?.number ?? null };
 }
-
-type MailRow = { email: string; name: string; product_id: string; product_name: string; version: string };
 
 /**
  * The two things each processed refund does once, in the transaction that records it (so a repeated
@@ -136,23 +141,31 @@ async function countAndMail(
   creditNote: string | null,
   revoked: boolean,
 ): Promise<void> {
-  const [o] = await queryRows<MailRow>(
-    tx,
-    sql`select ${orders.customerEmail} as email, ${orders.customerName} as name, ${productVersions.productId} as product_id,
-        ${products.name} as product_name, ${productVersions.version}
-      from ${orders} join ${productVersions} on ${productVersions.id} = ${orders.productVersionId}
-        join ${products} on ${products.id} = ${productVersions.productId}
-      where ${orders.id} = ${input.orderId}`,
-  );
+  const [o] = await tx
+    .select({
+      email: orders.customerEmail,
+      name: orders.customerName,
+      productId: productVersions.productId,
+      productName: products.name,
+      version: productVersions.version,
+    })
+    .from(orders)
+    .innerJoin(productVersions, eq(productVersions.id, orders.productVersionId))
+    .innerJoin(products, eq(products.id, productVersions.productId))
+    .where(eq(orders.id, input.orderId));
   const d = refundDailyCounts;
-  await tx.execute(sql`insert into ${d} (${names(d.day, d.productId, d.count, d.amountMinor)})
-    values (${indiaDate(input.at)}, ${o.product_id}, 1, ${input.amountMinor})
-    on conflict (${names(d.day, d.productId)}) do update set ${bare(d.count)} = ${d.count} + 1, ${bare(d.amountMinor)} = ${d.amountMinor} + ${input.amountMinor}`);
+  await tx
+    .insert(d)
+    .values({ day: indiaDate(input.at), productId: o.productId, count: 1, amountMinor: input.amountMinor })
+    .onConflictDoUpdate({
+      target: [d.day, d.productId],
+      set: { count: sql`${d.count} + 1`, amountMinor: sql`${d.amountMinor} + ${input.amountMinor}` },
+    });
   const mail = refundMail(input.config, {
     orderId: input.orderId,
     email: o.email,
     name: o.name,
-    productName: o.product_name,
+    productName: o.productName,
     version: o.version,
     amountMinor: input.amountMinor,
     refundedMinor,

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ConfirmRequest } from "../../../contract/store";
-import { queryRows } from "../../platform/db/query-rows";
 import { orders } from "../../platform/db/schema";
 import { checkoutSignature, hmacHex } from "../../integrations/payments/signature";
 import { razorpayStyleId } from "../../integrations/payments/random-id";
@@ -10,15 +9,17 @@ import { ConflictError, NotFoundError } from "../../platform/errors";
 import type { StoreContext } from "./context";
 import { tokenMatches } from "./order-token";
 
-type Row = {
-  provider: string;
-  provider_order_id: string;
-  amount_paid_minor: string;
-  currency: string;
-  status: string;
-  customer_email: string;
-  access_token_hash: string;
+const rowColumns = {
+  provider: orders.provider,
+  providerOrderId: orders.providerOrderId,
+  amountPaidMinor: orders.amountPaidMinor,
+  currency: orders.currency,
+  status: orders.status,
+  customerEmail: orders.customerEmail,
+  accessTokenHash: orders.accessTokenHash,
 };
+/** A pending order of the test provider: it always has the provider's order id. */
+type Row = Pick<typeof orders.$inferSelect, keyof typeof rowColumns> & { providerOrderId: string };
 
 /**
  * The sandbox behind /checkout/test-pay: it answers as Razorpay's Standard Checkout does and sends
@@ -35,18 +36,12 @@ export function createTestProviderSandbox(ctx: StoreContext, refunds: TestRefund
 
   async function pendingOrder(orderId: number, token: string): Promise<Row> {
     if (ctx.provider.name !== "test") throw new NotFoundError("The test payment sandbox is off (PAYMENT_PROVIDER is not test).");
-    const row = Number.isSafeInteger(orderId)
-      ? (
-          await queryRows<Row>(
-            db,
-            sql`select ${orders.provider}, ${orders.providerOrderId}, ${orders.amountPaidMinor}, ${orders.currency}, ${orders.status},
-              ${orders.customerEmail}, ${orders.accessTokenHash} from ${orders} where ${orders.id} = ${orderId}`,
-          )
-        )[0]
-      : undefined;
-    if (!row || !tokenMatches(row.access_token_hash, token) || row.provider !== "test") throw new NotFoundError("There is no such order.");
+    const row = Number.isSafeInteger(orderId) ? (await db.select(rowColumns).from(orders).where(eq(orders.id, orderId)))[0] : undefined;
+    if (!row || !tokenMatches(row.accessTokenHash, token) || row.provider !== "test") throw new NotFoundError("There is no such order.");
     if (row.status !== "pending") throw new ConflictError("This order is not awaiting payment.");
-    return row;
+    // A pending order has something to pay, so the provider has its order.
+    if (!row.providerOrderId) throw new NotFoundError("There is no such order.");
+    return { ...row, providerOrderId: row.providerOrderId };
   }
 
   async function send(event: string, entities: { payment?: Record<string, unknown>; refund?: Record<string, unknown> }): Promise<void> {
@@ -66,13 +61,13 @@ export function createTestProviderSandbox(ctx: StoreContext, refunds: TestRefund
   const paymentEntity = (row: Row, id: string, status: string, extra: Record<string, unknown> = {}) => ({
     id,
     entity: "payment",
-    amount: Number(row.amount_paid_minor),
+    amount: row.amountPaidMinor,
     currency: row.currency,
     status,
-    order_id: row.provider_order_id,
+    order_id: row.providerOrderId,
     method: "card",
     captured: status === "captured",
-    email: row.customer_email,
+    email: row.customerEmail,
     created_at: Math.floor(ctx.now().getTime() / 1000),
     ...extra,
   });
@@ -85,9 +80,9 @@ export function createTestProviderSandbox(ctx: StoreContext, refunds: TestRefund
       // seed:demo confirms directly and has no server to receive the webhook.
       if (options.webhook !== false) await send("payment.captured", { payment: paymentEntity(row, paymentId, "captured") });
       return {
-        razorpay_order_id: row.provider_order_id,
+        razorpay_order_id: row.providerOrderId,
         razorpay_payment_id: paymentId,
-        razorpay_signature: checkoutSignature(await ctx.provider.keySecret(), row.provider_order_id, paymentId),
+        razorpay_signature: checkoutSignature(await ctx.provider.keySecret(), row.providerOrderId, paymentId),
       };
     },
     /** "Fail": the payment.failed webhook, sent in the background. */

@@ -1,13 +1,11 @@
-import { sql } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows } from "../../platform/db/query-rows";
 import { coupons, orders, paymentWebhookEvents } from "../../platform/db/schema";
-import { bare, names } from "../../platform/db/sql-names";
 import { hmacHex, signatureMatches } from "../../integrations/payments/signature";
 import { ConflictError, InvalidInputError } from "../../platform/errors";
 import type { StoreContext } from "./context";
 import { fulfil } from "./fulfilment";
-import type { Db, Executor } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { recordRefund } from "./refunds";
 
 const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) });
@@ -37,9 +35,18 @@ const EventSchema = z.object({
 });
 type Event = z.infer<typeof EventSchema>;
 
-type OrderRow = { id: string; amount_paid_minor: string; currency: string; status: string };
-const ORDER_ROW = sql`select ${orders.id}, ${orders.amountPaidMinor}, ${orders.currency}, ${orders.status} from ${orders}`;
 const events = paymentWebhookEvents;
+
+/** The order `which` picks, locked until the transaction ends. */
+const lockOrderWhere = async (tx: Db, which: SQL) =>
+  (
+    await tx
+      .select({ id: orders.id, amountPaidMinor: orders.amountPaidMinor, currency: orders.currency, status: orders.status })
+      .from(orders)
+      .where(which)
+      .for("update")
+  )[0];
+type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrderWhere>>>;
 
 /**
  * POST /api/payments/razorpay/webhook. The signature is checked over the raw body before anything
@@ -50,9 +57,9 @@ export function createWebhook(ctx: StoreContext) {
   const { db } = ctx;
   const invalid = (message: string) => new InvalidInputError(message);
 
-  async function orderByProviderId(tx: Executor, providerOrderId: string | null | undefined): Promise<OrderRow | undefined> {
+  async function orderByProviderId(tx: Db, providerOrderId: string | null | undefined): Promise<OrderRow | undefined> {
     if (!providerOrderId) return undefined;
-    return (await queryRows<OrderRow>(tx, sql`${ORDER_ROW} where ${orders.providerOrderId} = ${providerOrderId} for update`))[0];
+    return lockOrderWhere(tx, eq(orders.providerOrderId, providerOrderId));
   }
 
   async function paid(tx: Db, event: Event, secret: string): Promise<number | null> {
@@ -65,35 +72,34 @@ export function createWebhook(ctx: StoreContext) {
       return null;
     }
     // A payment that does not match what we asked for fulfils nothing.
-    if (payment.amount !== Number(order.amount_paid_minor) || payment.currency !== order.currency)
+    if (payment.amount !== order.amountPaidMinor || payment.currency !== order.currency)
       throw invalid("The payment's amount or currency does not match the order.");
     try {
-      await fulfil(ctx, tx, Number(order.id), payment.id, secret);
+      await fulfil(ctx, tx, order.id, payment.id, secret);
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
       // Money arrived for an order that expired or failed: acknowledged (Razorpay would retry for days), flagged for a refund.
-      ctx.log({ level: "warn", msg: "payment captured for a closed order; refund it", orderId: Number(order.id) });
+      ctx.log({ level: "warn", msg: "payment captured for a closed order; refund it", orderId: order.id });
     }
-    return Number(order.id);
+    return order.id;
   }
 
-  async function failed(tx: Executor, event: Event): Promise<number | null> {
+  async function failed(tx: Db, event: Event): Promise<number | null> {
     const order = await orderByProviderId(tx, event.payload.payment?.entity.order_id);
     if (!order) return null;
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`update ${orders} set ${bare(orders.status)} = 'failed', ${bare(orders.failureReason)} = 'payment_failed'
-        where ${orders.id} = ${order.id} and ${orders.status} = 'pending' returning ${orders.id}`,
-    );
-    if (rows.length)
-      await tx.execute(sql`update ${coupons} set ${bare(coupons.reservedOrderId)} = null where ${coupons.reservedOrderId} = ${order.id}`);
-    return Number(order.id);
+    const rows = await tx
+      .update(orders)
+      .set({ status: "failed", failureReason: "payment_failed" })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    if (rows.length) await tx.update(coupons).set({ reservedOrderId: null }).where(eq(coupons.reservedOrderId, order.id));
+    return order.id;
   }
 
   async function refunded(tx: Db, event: Event): Promise<number | null> {
     const refund = event.payload.refund?.entity;
     if (!refund) throw invalid("The event carries no refund.");
-    const order = (await queryRows<OrderRow>(tx, sql`${ORDER_ROW} where ${orders.paymentId} = ${refund.payment_id} for update`))[0];
+    const order = await lockOrderWhere(tx, eq(orders.paymentId, refund.payment_id));
     if (!order) {
       // Not a payment of ours (another shop on the same account): acknowledged, so Razorpay stops retrying.
       ctx.log({ level: "warn", msg: "refund webhook for an unknown payment; ignored", event: event.event });
@@ -107,16 +113,16 @@ export function createWebhook(ctx: StoreContext) {
     // reaches what was paid; then the order is refunded and its licence revoked. Each one processed
     // issues its credit note in this transaction (./refunds.ts).
     const result = await recordRefund(tx, {
-      orderId: Number(order.id),
-      amountPaidMinor: Number(order.amount_paid_minor),
+      orderId: order.id,
+      amountPaidMinor: order.amountPaidMinor,
       providerRefundId: refund.id,
       amountMinor: refund.amount,
       ownRefundId: Number.isSafeInteger(own) && own > 0 ? own : null,
       config: ctx.config,
       at: ctx.now(),
     });
-    if (result.added && !result.orderRefunded) ctx.log({ level: "info", msg: "partial refund recorded", orderId: Number(order.id) });
-    return Number(order.id);
+    if (result.added && !result.orderRefunded) ctx.log({ level: "info", msg: "partial refund recorded", orderId: order.id });
+    return order.id;
   }
 
   return {
@@ -137,18 +143,18 @@ export function createWebhook(ctx: StoreContext) {
       const secret = await ctx.secrets.licenceSecret();
       await db.transaction(async (tx) => {
         if (id) {
-          const fresh = await queryRows<{ event_id: string }>(
-            tx,
-            sql`insert into ${events} (${names(events.eventId, events.event)}) values (${id}, ${event.event})
-              on conflict (${bare(events.eventId)}) do nothing returning ${events.eventId}`,
-          );
+          const fresh = await tx
+            .insert(events)
+            .values({ eventId: id, event: event.event })
+            .onConflictDoNothing({ target: events.eventId })
+            .returning({ eventId: events.eventId });
           if (fresh.length === 0) return; // seen before: already handled
         }
         let orderId: number | null = null;
         if (event.event === "payment.captured" || event.event === "order.paid") orderId = await paid(tx, event, secret);
         else if (event.event === "payment.failed") orderId = await failed(tx, event);
         else if (event.event === "refund.processed") orderId = await refunded(tx, event);
-        if (id && orderId) await tx.execute(sql`update ${events} set ${bare(events.orderId)} = ${orderId} where ${events.eventId} = ${id}`);
+        if (id && orderId) await tx.update(events).set({ orderId }).where(eq(events.eventId, id));
       });
     },
   };
