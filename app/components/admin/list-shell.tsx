@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { buttonClass, secondaryButtonClass } from "./form-field";
+import { SelectField, buttonClass, secondaryButtonClass } from "./form-field";
 import { UrlPager, type UrlPagerProps, useUrlFilters } from "./list-controls";
 
 /**
@@ -76,6 +76,30 @@ export function FilterBar({
       </button>
       {csv}
     </Form>
+  );
+}
+
+/**
+ * A list's "Status" filter: "All statuses" or one of `statuses`, as the URL's `status` parameter. The
+ * value (`defaultValue`, or `value` with `onChange` for a filter applied as it is chosen) is the screen's.
+ */
+export function StatusFilter({
+  statuses,
+  className,
+  ...select
+}: {
+  statuses: readonly string[];
+  className: string;
+} & Pick<React.SelectHTMLAttributes<HTMLSelectElement>, "defaultValue" | "value" | "onChange">) {
+  return (
+    <SelectField
+      label="Status"
+      name="status"
+      placeholder="All statuses"
+      className={className}
+      options={statuses.map((s) => ({ value: s, label: s }))}
+      {...select}
+    />
   );
 }
 

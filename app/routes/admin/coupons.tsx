@@ -8,7 +8,7 @@ import { DataTable } from "../../components/admin/data-table";
 import { Field, SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
 import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
-import { AdminListShell } from "../../components/admin/list-shell";
+import { AdminListShell, StatusFilter } from "../../components/admin/list-shell";
 import { FormOutcome } from "../../components/admin/form-outcome";
 import { useFormResult } from "../../components/admin/use-form-result";
 import type { FormResult } from "../../lib/form-result";
@@ -142,14 +142,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
               autoComplete="off"
               spellCheck={false}
             />
-            <SelectField
-              label="Status"
-              name="status"
-              placeholder="All statuses"
-              defaultValue={params.get("status") ?? ""}
-              className="w-40"
-              options={COUPON_STATUSES.map((s) => ({ value: s, label: s }))}
-            />
+            <StatusFilter statuses={COUPON_STATUSES} defaultValue={params.get("status") ?? ""} className="w-40" />
             <SelectField
               label="Product"
               name="product_id"

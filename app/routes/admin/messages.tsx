@@ -4,7 +4,7 @@ import { useFetcher, useLocation } from "react-router";
 import { MESSAGE_SOURCES, MESSAGE_STATUSES, type MessageBulk, MessageListQuerySchema } from "../../../contract/contact";
 import { Field, SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { ListCount, UrlPager, useUrlFilters } from "../../components/admin/list-controls";
-import { FilterBar } from "../../components/admin/list-shell";
+import { FilterBar, StatusFilter } from "../../components/admin/list-shell";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { MessageItem } from "../../components/admin/message-item";
 import { FormOutcome } from "../../components/admin/form-outcome";
@@ -88,13 +88,10 @@ export default function Messages({ loaderData: { list, errors }, actionData }: R
           options={MESSAGE_SOURCES.map((s) => ({ value: s, label: s === "campus" ? "CAMPUS request" : "Home page" }))}
           onChange={(event) => update({ source: event.target.value, page: "" })}
         />
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="All statuses"
+        <StatusFilter
+          statuses={MESSAGE_STATUSES}
           value={params.get("status") ?? ""}
           className="w-48"
-          options={MESSAGE_STATUSES.map((s) => ({ value: s, label: s }))}
           onChange={(event) => update({ status: event.target.value, page: "" })}
         />
       </FilterBar>

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { type AdminOrder, OrderListQuerySchema } from "../../../contract/admin-orders";
 import { ORDER_STATUSES } from "../../../contract/store";
 import { DataTable } from "../../components/admin/data-table";
-import { Field, SelectField } from "../../components/admin/form-field";
+import { Field } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
 import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
-import { AdminListShell } from "../../components/admin/list-shell";
+import { AdminListShell, StatusFilter } from "../../components/admin/list-shell";
 import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/orders";
@@ -105,14 +105,7 @@ export default function Orders({ loaderData: { list, sorting, errors } }: Route.
               className="w-64"
               autoComplete="off"
             />
-            <SelectField
-              label="Status"
-              name="status"
-              placeholder="All statuses"
-              defaultValue={params.get("status") ?? ""}
-              className="w-40"
-              options={ORDER_STATUSES.map((s) => ({ value: s, label: s }))}
-            />
+            <StatusFilter statuses={ORDER_STATUSES} defaultValue={params.get("status") ?? ""} className="w-40" />
             <Field
               label="From (India day)"
               name="from"

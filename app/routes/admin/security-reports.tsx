@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { SECURITY_REPORT_STATUSES, SecurityReportListQuerySchema } from "../../../contract/security";
-import { SelectField } from "../../components/admin/form-field";
 import { PageLinks } from "../../components/admin/list-controls";
-import { FilterBar } from "../../components/admin/list-shell";
+import { FilterBar, StatusFilter } from "../../components/admin/list-shell";
 import { LocalTime } from "../../components/admin/local-time";
 import type { Route } from "./+types/security-reports";
 import { requireAdminPage } from "./session.server";
@@ -30,14 +29,7 @@ export default function SecurityReports({ loaderData }: Route.ComponentProps) {
       <title>Security reports | Admin</title>
       <h1 className="text-2xl font-bold">Security reports</h1>
       <FilterBar label="Filter security reports" submitLabel="Show" landmark={false}>
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="All statuses"
-          defaultValue={status}
-          className="w-48"
-          options={SECURITY_REPORT_STATUSES.map((s) => ({ value: s, label: s }))}
-        />
+        <StatusFilter statuses={SECURITY_REPORT_STATUSES} defaultValue={status} className="w-48" />
       </FilterBar>
       <p className="mt-3 text-sm text-slate-700" role="status">
         {total === 1 ? "1 report" : `${total} reports`}
