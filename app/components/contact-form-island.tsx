@@ -1,7 +1,5 @@
-import { CampusContactForm } from "./campus-contact-form";
-import { HomeContactForm } from "./home-contact-form";
-
-export type ContactFormKind = "general" | "campus";
+import type { ContactFormKind } from "../../contract/contact-messages";
+import { ContactFormOf } from "./contact-form";
 
 /**
  * A contact form inside the element that static pages hydrate on its own, with React, when the
@@ -11,7 +9,7 @@ export type ContactFormKind = "general" | "campus";
 export function ContactFormIsland({ form }: { form: ContactFormKind }) {
   return (
     <div data-island="contact-form" data-form={form}>
-      {form === "campus" ? <CampusContactForm /> : <HomeContactForm />}
+      <ContactFormOf kind={form} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES } from "../../contract/contact-messages";
+import { CONTACT_MESSAGES, type ContactFormKind } from "../../contract/contact-messages";
 import { notify, prepareToasts } from "./toasts";
 
 // Loaded when a contact form is submitted (or about to be), not with the page: the page itself
@@ -23,7 +23,7 @@ async function postContact(form: HTMLFormElement): Promise<boolean> {
 }
 
 /** Posts the form and toasts the outcome in the wording of that form (the home and campus forms word it differently). */
-export async function sendContact(form: HTMLFormElement, which: "general" | "campus"): Promise<boolean> {
+export async function sendContact(form: HTMLFormElement, which: ContactFormKind): Promise<boolean> {
   prepareToasts();
   const ok = await postContact(form);
   const [success, failure] =

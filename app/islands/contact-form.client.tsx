@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { CampusContactForm } from "../components/campus-contact-form";
-import { HomeContactForm } from "../components/home-contact-form";
+import { ContactFormOf } from "../components/contact-form";
 import { Toasts } from "../components/toasts";
 
 /**
@@ -12,7 +11,7 @@ import { Toasts } from "../components/toasts";
  */
 export function hydrateContactForm(wrapper: HTMLElement): Promise<void> {
   const selects = [...wrapper.querySelectorAll("select")].map((select) => ({ select, value: select.value }));
-  const Form = wrapper.dataset.form === "campus" ? CampusContactForm : HomeContactForm;
+  const kind = wrapper.dataset.form === "campus" ? "campus" : "general";
   return new Promise((resolve) => {
     function Island() {
       useEffect(() => {
@@ -26,7 +25,7 @@ export function hydrateContactForm(wrapper: HTMLElement): Promise<void> {
       }, []);
       return (
         <>
-          <Form />
+          <ContactFormOf kind={kind} />
           <Toasts />
         </>
       );

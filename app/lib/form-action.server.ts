@@ -4,7 +4,7 @@ import { formBooleans } from "../../contract/form-booleans";
 import { describeError, domainErrorKind, InvalidInputError } from "../../server/platform/errors";
 import { parseWith } from "../../server/platform/validate-input";
 import type { FormResult } from "./form-result";
-import { formValues } from "./form-values";
+import { errorsByPostedRow, formValues } from "./form-values";
 
 /**
  * The one page-action convention (decision 112): the contract's schema reads the form (readForm,
@@ -79,6 +79,14 @@ export type FormActionOptions<T> = {
   /** Shapes a refusal for its form: its sentence, the fields it concerns, what stays on screen. */
   refused?: (failure: PageFailure) => { message?: string; errors?: Record<string, string>; value?: T };
 };
+
+/**
+ * formAction's `refused` for a form with rows (readForm drops blank ones): each row's field error
+ * named by the row's place in the posted form, so it shows beside the row that was filled in.
+ */
+export const refusedByPostedRow =
+  (form: FormData) =>
+  (failure: PageFailure): { errors: Record<string, string> } => ({ errors: errorsByPostedRow(failure.errors, form) });
 
 /**
  * Runs one page change and answers its FormResult: the success sentence (and value), or the domain

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formValues } from "./form-values";
+import { errorsByPostedRow, formValues } from "./form-values";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -30,6 +30,25 @@ describe("formValues", () => {
       tags: [],
       features: ["Fast", "Reports"],
       external: [{ name: "nmap", link: "https://nmap.org" }],
+    });
+  });
+
+  it("names a row's errors by its place in the form, counting the blank rows formValues dropped", () => {
+    const posted = form([
+      ["ranges.0.introduced", ""],
+      ["ranges.0.fixed", " "],
+      ["ranges.1.introduced", "two"],
+      ["ranges.2.introduced", "3.0"],
+      ["features.0", "Fast"],
+    ]);
+    expect(
+      errorsByPostedRow({ "ranges.0.introduced": "a", "ranges.1.fixed": "b", "features.0": "c", title: "d", "ranges.9.x": "e" }, posted),
+    ).toEqual({
+      "ranges.1.introduced": "a",
+      "ranges.2.fixed": "b",
+      "features.0": "c",
+      title: "d",
+      "ranges.9.x": "e",
     });
   });
 });

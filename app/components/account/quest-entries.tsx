@@ -2,7 +2,7 @@ import type { AccountOrder } from "../../../contract/account";
 import type { QuestPrize, QuestSubmission } from "../../../contract/quest-submissions";
 import { formatDate, formatDay } from "../../../contract/time";
 import { formatInr } from "../../lib/money";
-import { submissionStateLabel } from "../quests/take-part-form";
+import { submissionStateLabel } from "../quests/quest-facts";
 
 /**
  * What a paid submission won. A licence prize is an order of the account like a bought one: its key

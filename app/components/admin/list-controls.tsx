@@ -1,4 +1,4 @@
-import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { secondaryButtonClass } from "./form-field";
 
 /**
@@ -64,5 +64,71 @@ export function ListCount({
       {capped ? `More than ${total.toLocaleString("en-IN")} ${noun}s` : `${total} ${noun}${total === 1 ? "" : "s"}`}
       {capped && cappedHint ? `. ${cappedHint}` : null}
     </p>
+  );
+}
+
+/** How many pages `total` rows fill: at least one. */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+export type UrlPagerProps = {
+  /** The pager's name: "Coupon pages". */
+  label: string;
+  total: number;
+  pageSize: number;
+  /** Drawn only when there is more than one page. */
+  onlyWhenSeveral?: boolean;
+};
+
+/** The Pager of a list whose page is the URL's `page` parameter (useUrlFilters). */
+export function UrlPager({ label, total, pageSize, onlyWhenSeveral = false }: UrlPagerProps) {
+  const { page, update } = useUrlFilters();
+  const pages = pageCount(total, pageSize);
+  if (onlyWhenSeveral && pages <= 1) return null;
+  return <Pager label={label} page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />;
+}
+
+/**
+ * A pager of links (works without JavaScript, each page has its URL): the earlier and later page
+ * around "Page n of m", each only where there is one. `href` builds a page's URL.
+ */
+export function PageLinks({
+  label,
+  page,
+  pages,
+  href,
+  earlier = "Previous",
+  later = "Next",
+  className = "mt-4 flex items-center gap-4 text-sm",
+  linkClassName = "text-blue-800 underline",
+  markCurrent = false,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  earlier?: string;
+  later?: string;
+  className?: string;
+  /** null: the links as the browser draws them. */
+  linkClassName?: string | null;
+  /** "Page n of m" is marked aria-current="page". */
+  markCurrent?: boolean;
+}) {
+  return (
+    <nav aria-label={label} className={className}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={linkClassName ?? undefined}>
+          {earlier}
+        </Link>
+      ) : null}
+      <span aria-current={markCurrent ? "page" : undefined}>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className={linkClassName ?? undefined}>
+          {later}
+        </Link>
+      ) : null}
+    </nav>
   );
 }

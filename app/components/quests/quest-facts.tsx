@@ -38,6 +38,19 @@ export const STATUS_LABEL: Record<QuestView["status"], string> = {
   closed: "Closed",
 };
 
+const SUBMISSION_STATE_LABEL: Record<string, string> = {
+  submitted: "Submitted: waiting for review",
+  triaged: "Triaged: under review",
+  accepted: "Accepted",
+  duplicate: "Duplicate",
+  invalid: "Not valid",
+  needs_info: "We need more information: edit your submission",
+  paid: "Accepted and paid",
+};
+
+/** A submission's state in the participant's words (the admin screens use contract/quest-review.ts's). */
+export const submissionStateLabel = (state: string) => SUBMISSION_STATE_LABEL[state] ?? state;
+
 /** Whether a quest takes part now: open, opened, and before its deadline. */
 export function takesPart(q: Pick<QuestView, "status" | "opensAt">, now: Date): "open" | "not_yet" | "over" {
   if (q.status !== "open") return "over";

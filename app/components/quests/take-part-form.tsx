@@ -1,4 +1,5 @@
 import type { FormResult } from "../../lib/form-result";
+import { submissionStateLabel } from "./quest-facts";
 
 export type TakePartView = {
   displayName: string | null;
@@ -8,16 +9,6 @@ export type TakePartView = {
 const field = "mt-1 block w-full rounded border border-slate-400 px-3 py-2";
 const button = "mt-4 rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800";
 const EDITABLE = new Set(["submitted", "needs_info"]);
-const STATE: Record<string, string> = {
-  submitted: "Submitted: waiting for review",
-  triaged: "Triaged: under review",
-  accepted: "Accepted",
-  duplicate: "Duplicate",
-  invalid: "Not valid",
-  needs_info: "We need more information: edit your submission",
-  paid: "Accepted and paid",
-};
-export const submissionStateLabel = (state: string) => STATE[state] ?? state;
 
 function Errors({ result }: { result?: FormResult<Record<string, string>> | null }) {
   return (

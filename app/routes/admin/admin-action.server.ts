@@ -51,4 +51,4 @@ export function requireSameOrigin(request: Request, context: AppLoadContext): vo
 
 // The page-action convention itself lives in app/lib (public and signed-out pages use it too); the
 // admin screens take it from here with their guards.
-export { formAction, readForm, readValues, refuseFields } from "../../lib/form-action.server";
+export { formAction, readForm, readValues, refusedByPostedRow, refuseFields } from "../../lib/form-action.server";

@@ -98,6 +98,26 @@ describe("the advisory actions", () => {
     });
   });
 
+  // The blank first row is dropped before the schema and the service read the rows: the refused second
+  // row is still named as the form posted it, so its message shows beside it and not one row up.
+  const blankFirstRow = (second: Record<string, string>) =>
+    fields.map(([k, v]): [string, string] => [k, k.startsWith("ranges.0.") ? "" : (second[k] ?? v)]);
+
+  it("names a row the schema refuses by its place in the form when a blank row comes before it", async () => {
+    const { context, calls } = contextWith();
+    const posted = blankFirstRow({ "ranges.1.introduced": "two" });
+    const answer = answerOf(await newAction(args(formPost("/dashboard/advisories/new", posted), context)));
+    expect((answer.body as { errors: object }).errors).toEqual({ "ranges.1.introduced": expect.any(String) });
+    expect(calls).toEqual([]);
+  });
+
+  it("names a row the service refuses by its place in the form when a blank row comes before it", async () => {
+    const { context } = contextWith(domainError("invalid_input", "Some fields are missing or invalid.", { "ranges.0.fixed": "No 2.1." }));
+    const posted = blankFirstRow({ "ranges.1.introduced": "2.0", "ranges.1.fixed": "2.1" });
+    const answer = answerOf(await editAction(args(formPost("/dashboard/advisories/ONI-2026-007", posted), context, "ONI-2026-007")));
+    expect((answer.body as { errors: object }).errors).toEqual({ "ranges.1.fixed": "No 2.1." });
+  });
+
   it("publishes and withdraws by intent, saying how many holders were mailed", async () => {
     const { context, calls } = contextWith();
     const published = answerOf(

@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { ADVISORY_ID, AdvisoryInputSchema } from "../../../contract/advisories";
 import { advisoryScore, advisoryView } from "../../../server/features/advisories";
 import { domainErrorKind } from "../../../server/platform/errors";
-import { formAction, readForm, requireAdminAction } from "./admin-action.server";
+import { formAction, readForm, refusedByPostedRow, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
 
 /** The list: every advisory, drafts first, with how many licence holders each one mailed. */
@@ -55,10 +55,14 @@ export async function advisoryLoader(id: string | undefined, request: Request, c
 export async function newAdvisoryAction(request: Request, context: AppLoadContext) {
   const actor = await requireAdminAction(request, context);
   const form = await request.formData();
-  const result = await formAction<string>("save", async () => {
-    const { id } = await context.services.advisories.create(readForm(form, AdvisoryInputSchema), actor);
-    return { message: `Draft ${id} saved.`, value: id };
-  });
+  const result = await formAction<string>(
+    "save",
+    async () => {
+      const { id } = await context.services.advisories.create(readForm(form, AdvisoryInputSchema), actor);
+      return { message: `Draft ${id} saved.`, value: id };
+    },
+    { refused: refusedByPostedRow(form) },
+  );
   if ("ok" in result && result.ok && result.value) return redirect(`/dashboard/advisories/${result.value}`);
   return result;
 }
@@ -82,8 +86,12 @@ export async function advisoryAction(id: string | undefined, request: Request, c
       await context.services.advisories.withdraw(advisoryId, actor);
       return { message: `${advisoryId} is withdrawn: it stays public, marked withdrawn.` };
     });
-  return formAction("save", async () => {
-    const { mailed } = await context.services.advisories.update(advisoryId, readForm(form, AdvisoryInputSchema), actor);
-    return { message: mailed ? `Saved; ${mailed} more licence holders were mailed.` : "Saved." };
-  });
+  return formAction(
+    "save",
+    async () => {
+      const { mailed } = await context.services.advisories.update(advisoryId, readForm(form, AdvisoryInputSchema), actor);
+      return { message: mailed ? `Saved; ${mailed} more licence holders were mailed.` : "Saved." };
+    },
+    { refused: refusedByPostedRow(form) },
+  );
 }

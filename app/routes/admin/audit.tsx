@@ -1,6 +1,7 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { AuditQuerySchema } from "../../../contract/identity";
 import { buttonClass, inputClass } from "../../components/admin/form-field";
+import { PageLinks, pageCount } from "../../components/admin/list-controls";
 import { LocalTime } from "../../components/admin/local-time";
 import { ScreenError } from "../../components/admin/screen-error";
 import { parseListQuery } from "../../lib/list-query";
@@ -30,7 +31,7 @@ export default function Audit({ loaderData: { audit, errors } }: Route.Component
     if (value) query.set(name, value);
   }
   const page = audit?.page ?? 1;
-  const pages = audit ? Math.max(1, Math.ceil(audit.total / audit.page_size)) : 1;
+  const pages = audit ? pageCount(audit.total, audit.page_size) : 1;
   const pageLink = (n: number) => {
     const next = new URLSearchParams(query);
     next.set("page", String(n));
@@ -126,21 +127,7 @@ export default function Audit({ loaderData: { audit, errors } }: Route.Component
               </tbody>
             </table>
           </div>
-          <nav aria-label="Audit log pages" className="mt-4 flex items-center gap-4 text-sm">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} className="text-blue-800 underline">
-                Newer
-              </Link>
-            ) : null}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link to={pageLink(page + 1)} className="text-blue-800 underline">
-                Older
-              </Link>
-            ) : null}
-          </nav>
+          <PageLinks label="Audit log pages" page={page} pages={pages} href={pageLink} earlier="Newer" later="Older" />
         </>
       ) : null}
     </>

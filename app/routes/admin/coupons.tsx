@@ -1,13 +1,14 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import toast from "react-hot-toast";
-import { Form, useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { COUPON_STATUSES, CouponListQuerySchema, CouponVoidParamsSchema, type CouponItem } from "../../../contract/admin-coupons";
 import { type ConfirmRequest, useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
-import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
+import { Field, SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
-import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
+import { AdminListShell, StatusFilter } from "../../components/admin/list-shell";
 import { FormOutcome } from "../../components/admin/form-outcome";
 import { useFormResult } from "../../components/admin/use-form-result";
 import type { FormResult } from "../../lib/form-result";
@@ -78,11 +79,9 @@ function VoidButton({ coupon, onVoided, confirm }: VoidProps) {
 }
 
 export default function Coupons({ loaderData: { list, products, errors }, actionData }: Route.ComponentProps) {
-  const { params, page, update } = useUrlFilters();
+  const { params } = useUrlFilters();
   const { revalidate } = useRevalidator();
   const [confirmDialog, confirm] = useConfirm();
-  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
-  const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
   // The table renders each cell function as a component: kept the same across renders, or every render
   // would mount the Void buttons (and their fetchers) again, and a fetcher's mount renders the page again.
   const columns = useMemo<ColumnDef<Row>[]>(
@@ -130,53 +129,45 @@ export default function Coupons({ loaderData: { list, products, errors }, action
       <title>Coupons | Admin</title>
       <h1 className="text-2xl font-bold">Coupons</h1>
       <FormOutcome result={actionData} />
-      {/* A plain GET form: filtering works before hydration and the URL is the view. */}
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find coupons">
-        <Field
-          label="Code or its beginning"
-          name="q"
-          defaultValue={params.get("q") ?? ""}
-          error={errors.q}
-          className="w-64"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="All statuses"
-          defaultValue={params.get("status") ?? ""}
-          className="w-40"
-          options={COUPON_STATUSES.map((s) => ({ value: s, label: s }))}
-        />
-        <SelectField
-          label="Product"
-          name="product_id"
-          placeholder="All products"
-          defaultValue={params.get("product_id") ?? ""}
-          className="w-56"
-          options={products.map((p) => ({ value: p.id, label: p.name }))}
-        />
-        <button type="submit" className={buttonClass}>
-          Search
-        </button>
-        <a className={`${secondaryButtonClass} py-2`} href={`/api/admin/coupons.csv${filters.size ? `?${filters}` : ""}`} download>
-          Export CSV
-        </a>
-      </Form>
-      <section className="mt-6 rounded-lg bg-white p-4 shadow">
-        <h2 id="coupon-list-title" className="sr-only">
-          Matching coupons
-        </h2>
-        <ListCount
-          total={list.total}
-          capped={list.total_capped}
-          noun="coupon"
-          cappedHint={params.get("q") ? "Type more of the code to narrow the search." : undefined}
-        />
+      <AdminListShell
+        searchLabel="Find coupons"
+        fields={
+          <>
+            <Field
+              label="Code or its beginning"
+              name="q"
+              defaultValue={params.get("q") ?? ""}
+              error={errors.q}
+              className="w-64"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <StatusFilter statuses={COUPON_STATUSES} defaultValue={params.get("status") ?? ""} className="w-40" />
+            <SelectField
+              label="Product"
+              name="product_id"
+              placeholder="All products"
+              defaultValue={params.get("product_id") ?? ""}
+              className="w-56"
+              options={products.map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </>
+        }
+        csv={{ path: "/api/admin/coupons.csv", keys: FILTERS }}
+        titleId="coupon-list-title"
+        title="Matching coupons"
+        count={
+          <ListCount
+            total={list.total}
+            capped={list.total_capped}
+            noun="coupon"
+            cappedHint={params.get("q") ? "Type more of the code to narrow the search." : undefined}
+          />
+        }
+        pager={{ label: "Coupon pages", total: list.total, pageSize: PAGE_SIZE }}
+      >
         <DataTable table={table} labelledBy="coupon-list-title" empty="No coupons match." />
-        <Pager label="Coupon pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
-      </section>
+      </AdminListShell>
       {confirmDialog}
     </>
   );

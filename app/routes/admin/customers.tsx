@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { CUSTOMER_PAGE_SIZE, CustomerListQuerySchema } from "../../../contract/admin-customers";
-import { Field, buttonClass } from "../../components/admin/form-field";
-import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { Field } from "../../components/admin/form-field";
+import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
+import { AdminListShell } from "../../components/admin/list-shell";
 import { LocalTime } from "../../components/admin/local-time";
 import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
@@ -15,31 +16,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Customers({ loaderData: { list, errors } }: Route.ComponentProps) {
-  const { params, page, update } = useUrlFilters();
-  const pages = Math.max(1, Math.ceil(list.total / CUSTOMER_PAGE_SIZE));
+  const { params } = useUrlFilters();
   return (
     <>
       <title>Customers | Admin</title>
       <h1 className="text-2xl font-bold">Customers</h1>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find customers">
-        <Field
-          label="E-mail or name starts with"
-          name="q"
-          type="search"
-          defaultValue={params.get("q") ?? ""}
-          error={errors.q}
-          className="w-72"
-          autoComplete="off"
-        />
-        <button type="submit" className={buttonClass}>
-          Search
-        </button>
-      </Form>
-      <section className="mt-6 rounded-lg bg-white p-4 shadow" aria-labelledby="customer-list-title">
-        <h2 id="customer-list-title" className="sr-only">
-          Matching customers
-        </h2>
-        <ListCount total={list.total} noun="customer" className="" />
+      <AdminListShell
+        searchLabel="Find customers"
+        fields={
+          <Field
+            label="E-mail or name starts with"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            error={errors.q}
+            className="w-72"
+            autoComplete="off"
+          />
+        }
+        titleId="customer-list-title"
+        title="Matching customers"
+        named
+        count={<ListCount total={list.total} noun="customer" className="" />}
+        pager={{ label: "Customer pages", total: list.total, pageSize: CUSTOMER_PAGE_SIZE, onlyWhenSeveral: true }}
+      >
         <ul className="mt-3 divide-y divide-slate-200">
           {list.items.map((c) => (
             <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
@@ -60,8 +60,7 @@ export default function Customers({ loaderData: { list, errors } }: Route.Compon
             </li>
           ))}
         </ul>
-        {pages > 1 ? <Pager label="Customer pages" page={page} pages={pages} onPage={(p) => update({ page: String(p) })} /> : null}
-      </section>
+      </AdminListShell>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import { placeOfSupply } from "../../../contract/gst-states";
 import { INVOICE_PAGE_SIZE, type InvoiceListItem, type InvoiceSums } from "../../../contract/invoices";
-import { Field, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
-import { ListCount } from "../../components/admin/list-controls";
+import { Field, buttonClass } from "../../components/admin/form-field";
+import { ListCount, PageLinks, pageCount } from "../../components/admin/list-controls";
+import { CsvLink } from "../../components/admin/list-shell";
 import { formatInr } from "../../lib/money";
 import { shiftMonth } from "../../lib/months";
 import type { Route } from "./+types/invoices";
@@ -29,7 +30,7 @@ const docHref = (number: string) => `/api/admin/invoices/${encodeURIComponent(nu
 
 /** /dashboard/invoices: the register of invoices and credit notes by month or by days, its sums per tax head and its CSV. */
 export default function Invoices({ loaderData: { month, from, to, page, list, totals, errors } }: Route.ComponentProps) {
-  const pages = Math.max(1, Math.ceil(list.total / INVOICE_PAGE_SIZE));
+  const pages = pageCount(list.total, INVOICE_PAGE_SIZE);
   const period = new URLSearchParams(month ? { month } : { ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const filters = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const pageHref = (n: number) => `?${new URLSearchParams([...period, ...(n > 1 ? [["page", String(n)]] : [])])}`;
@@ -102,11 +103,7 @@ export default function Invoices({ loaderData: { month, from, to, page, list, to
           <h2 id="invoice-list-title" className="text-lg font-semibold">
             Documents of {title}
           </h2>
-          {totals ? (
-            <a className={`${secondaryButtonClass} py-2`} href={`/api/admin/invoices.csv${filters.size ? `?${filters}` : ""}`} download>
-              Download CSV
-            </a>
-          ) : null}
+          {totals ? <CsvLink path="/api/admin/invoices.csv" query={filters} label="Download CSV" /> : null}
         </div>
         <ListCount total={list.total} noun="document" className="mt-1" />
         {list.items.length === 0 ? (
@@ -139,23 +136,7 @@ export default function Invoices({ loaderData: { month, from, to, page, list, to
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Invoice pages" className="mt-4 flex items-center gap-4 text-sm">
-            {page > 1 ? (
-              <Link to={pageHref(page - 1)} className="text-blue-800 underline">
-                Previous
-              </Link>
-            ) : null}
-            <span aria-current="page">
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link to={pageHref(page + 1)} className="text-blue-800 underline">
-                Next
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        {pages > 1 ? <PageLinks label="Invoice pages" page={page} pages={pages} href={pageHref} markCurrent /> : null}
       </section>
     </>
   );

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { Form, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { MESSAGE_SOURCES, MESSAGE_STATUSES, type MessageBulk, MessageListQuerySchema } from "../../../contract/contact";
-import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
-import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { Field, SelectField, secondaryButtonClass } from "../../components/admin/form-field";
+import { ListCount, UrlPager, useUrlFilters } from "../../components/admin/list-controls";
+import { FilterBar, StatusFilter } from "../../components/admin/list-shell";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { MessageItem } from "../../components/admin/message-item";
 import { FormOutcome } from "../../components/admin/form-outcome";
@@ -36,7 +37,7 @@ const BULK: { action: MessageBulk["action"]; label: string }[] = [
 ];
 
 export default function Messages({ loaderData: { list, errors }, actionData }: Route.ComponentProps) {
-  const { params, page, update } = useUrlFilters();
+  const { params, update } = useUrlFilters();
   const { search } = useLocation();
   // The selection belongs to the view it was made in: another filter or page starts with none.
   const [selection, setSelection] = useState<{ view: string; ids: number[] }>({ view: search, ids: [] });
@@ -46,7 +47,6 @@ export default function Messages({ loaderData: { list, errors }, actionData }: R
   const itemFetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
   const [confirmDialog, confirm] = useConfirm();
-  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
 
   async function bulk(action: MessageBulk["action"]) {
     if (action === "delete") {
@@ -77,7 +77,7 @@ export default function Messages({ loaderData: { list, errors }, actionData }: R
       <h1 className="text-2xl font-bold">Messages</h1>
       <FormOutcome result={actionData} />
       {/* Filters live in the URL, so a filtered view can be reloaded and shared; search works before hydration. */}
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find messages">
+      <FilterBar label="Find messages">
         <Field label="Search" name="q" defaultValue={params.get("q") ?? ""} error={errors.q} className="w-64" hint="Name, e-mail or text" />
         <SelectField
           label="Source"
@@ -88,19 +88,13 @@ export default function Messages({ loaderData: { list, errors }, actionData }: R
           options={MESSAGE_SOURCES.map((s) => ({ value: s, label: s === "campus" ? "CAMPUS request" : "Home page" }))}
           onChange={(event) => update({ source: event.target.value, page: "" })}
         />
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="All statuses"
+        <StatusFilter
+          statuses={MESSAGE_STATUSES}
           value={params.get("status") ?? ""}
           className="w-48"
-          options={MESSAGE_STATUSES.map((s) => ({ value: s, label: s }))}
           onChange={(event) => update({ status: event.target.value, page: "" })}
         />
-        <button type="submit" className={buttonClass}>
-          Search
-        </button>
-      </Form>
+      </FilterBar>
       <ListCount total={list.total} noun="message" />
       {list.messages.length ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 rounded bg-white p-3 shadow" role="group" aria-label="Bulk actions">
@@ -142,7 +136,7 @@ export default function Messages({ loaderData: { list, errors }, actionData }: R
         ))}
       </ul>
       {list.total === 0 ? <p className="mt-3 text-slate-700">No messages match.</p> : null}
-      <Pager label="Message pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
+      <UrlPager label="Message pages" total={list.total} pageSize={PAGE_SIZE} />
       {confirmDialog}
     </>
   );

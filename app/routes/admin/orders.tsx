@@ -1,11 +1,12 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { type AdminOrder, OrderListQuerySchema } from "../../../contract/admin-orders";
 import { ORDER_STATUSES } from "../../../contract/store";
 import { DataTable } from "../../components/admin/data-table";
-import { Field, SelectField, buttonClass, secondaryButtonClass } from "../../components/admin/form-field";
+import { Field } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
-import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
+import { AdminListShell, StatusFilter } from "../../components/admin/list-shell";
 import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/orders";
@@ -78,9 +79,7 @@ function sortHref(params: URLSearchParams, column: string, sorted: false | "asc"
 }
 
 export default function Orders({ loaderData: { list, sorting, errors } }: Route.ComponentProps) {
-  const { params, page, update } = useUrlFilters();
-  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
-  const filters = new URLSearchParams(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
+  const { params } = useUrlFilters();
   // eslint-disable-next-line react-hooks/incompatible-library -- the instance is read only while rendering this screen
   const table = useReactTable({
     data: list.items,
@@ -94,47 +93,39 @@ export default function Orders({ loaderData: { list, sorting, errors } }: Route.
     <>
       <title>Orders | Admin</title>
       <h1 className="text-2xl font-bold">Orders</h1>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" role="search" aria-label="Find orders">
-        <Field
-          label="Payment id or e-mail"
-          name="q"
-          defaultValue={params.get("q") ?? ""}
-          error={errors.q}
-          className="w-64"
-          autoComplete="off"
-        />
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="All statuses"
-          defaultValue={params.get("status") ?? ""}
-          className="w-40"
-          options={ORDER_STATUSES.map((s) => ({ value: s, label: s }))}
-        />
-        <Field
-          label="From (India day)"
-          name="from"
-          type="date"
-          defaultValue={params.get("from") ?? ""}
-          error={errors.from}
-          className="w-44"
-        />
-        <Field label="To (India day)" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} className="w-44" />
-        {/* A new search keeps the chosen order. */}
-        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
-        {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir") ?? ""} /> : null}
-        <button type="submit" className={buttonClass}>
-          Search
-        </button>
-        <a className={`${secondaryButtonClass} py-2`} href={`/api/admin/orders.csv${filters.size ? `?${filters}` : ""}`} download>
-          Export CSV
-        </a>
-      </Form>
-      <section className="mt-6 rounded-lg bg-white p-4 shadow">
-        <h2 id="order-list-title" className="sr-only">
-          Matching orders
-        </h2>
-        <ListCount total={list.total} capped={list.total_capped} noun="order" className="" />
+      <AdminListShell
+        searchLabel="Find orders"
+        fields={
+          <>
+            <Field
+              label="Payment id or e-mail"
+              name="q"
+              defaultValue={params.get("q") ?? ""}
+              error={errors.q}
+              className="w-64"
+              autoComplete="off"
+            />
+            <StatusFilter statuses={ORDER_STATUSES} defaultValue={params.get("status") ?? ""} className="w-40" />
+            <Field
+              label="From (India day)"
+              name="from"
+              type="date"
+              defaultValue={params.get("from") ?? ""}
+              error={errors.from}
+              className="w-44"
+            />
+            <Field label="To (India day)" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} className="w-44" />
+            {/* A new search keeps the chosen order. */}
+            {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
+            {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir") ?? ""} /> : null}
+          </>
+        }
+        csv={{ path: "/api/admin/orders.csv", keys: FILTERS }}
+        titleId="order-list-title"
+        title="Matching orders"
+        count={<ListCount total={list.total} capped={list.total_capped} noun="order" className="" />}
+        pager={{ label: "Order pages", total: list.total, pageSize: PAGE_SIZE }}
+      >
         {errors.sort || errors.dir ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             This list cannot be sorted that way: {errors.sort ?? errors.dir} Choose a column heading instead.
@@ -146,8 +137,7 @@ export default function Orders({ loaderData: { list, sorting, errors } }: Route.
           empty="No orders match."
           sortHref={(header) => sortHref(params, header.column.id, header.column.getIsSorted())}
         />
-        <Pager label="Order pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
-      </section>
+      </AdminListShell>
     </>
   );
 }

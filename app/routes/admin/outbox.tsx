@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "react-router";
 import { OUTBOX_STATUSES, OutboxIdParamsSchema, OutboxListQuerySchema } from "../../../contract/outbox";
 import { SelectField } from "../../components/admin/form-field";
-import { ListCount, Pager, useUrlFilters } from "../../components/admin/list-controls";
+import { ListCount, UrlPager, useUrlFilters } from "../../components/admin/list-controls";
 import { OutboxItem } from "../../components/admin/outbox-item";
 import { ScreenError } from "../../components/admin/screen-error";
 import { parseListQuery } from "../../lib/list-query";
@@ -32,10 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Every mail the site wrote: status, tries, last error, preview, Resend. */
 export default function Outbox({ loaderData: { list }, actionData }: Route.ComponentProps) {
   // Filter and page live in the URL, so a view can be reloaded and shared.
-  const { params, page, update } = useUrlFilters();
+  const { params, update } = useUrlFilters();
   const status = params.get("status") ?? "";
   const revalidator = useRevalidator();
-  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
 
   return (
     <>
@@ -64,7 +63,7 @@ export default function Outbox({ loaderData: { list }, actionData }: Route.Compo
           <OutboxItem key={item.id} item={item} onChanged={() => void revalidator.revalidate()} />
         ))}
       </ul>
-      <Pager label="Outbox pages" page={page} pages={pages} onPage={(n) => update({ page: String(n) })} />
+      <UrlPager label="Outbox pages" total={list.total} pageSize={PAGE_SIZE} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { PRODUCT_MESSAGES, ProductIdSchema, ProductVersionInputSchema } from "..
 import { SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { ProductVersionForm } from "../../components/admin/product-version-form";
 import type { Route } from "./+types/product-release";
-import { formAction, readForm, requireAdminAction } from "./admin-action.server";
+import { formAction, readForm, refusedByPostedRow, requireAdminAction } from "./admin-action.server";
 import { requireAdminPage } from "./session.server";
 
 // ?product=<id> picks an existing product and starts from its newest version; ?from=<version id>
@@ -28,10 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdminAction(request, context);
   const form = await request.formData();
-  return formAction(undefined, async () => {
-    await context.services.products.addVersion(readForm(form, ProductVersionInputSchema, ["os"]), actor);
-    return { message: PRODUCT_MESSAGES.success };
-  });
+  return formAction(
+    undefined,
+    async () => {
+      await context.services.products.addVersion(readForm(form, ProductVersionInputSchema, ["os"]), actor);
+      return { message: PRODUCT_MESSAGES.success };
+    },
+    { refused: refusedByPostedRow(form) },
+  );
 }
 
 export default function ProductRelease({ loaderData: { products, from, product } }: Route.ComponentProps) {

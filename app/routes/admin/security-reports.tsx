@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { SECURITY_REPORT_STATUSES, SecurityReportListQuerySchema } from "../../../contract/security";
-import { SelectField, buttonClass } from "../../components/admin/form-field";
+import { PageLinks } from "../../components/admin/list-controls";
+import { FilterBar, StatusFilter } from "../../components/admin/list-shell";
 import { LocalTime } from "../../components/admin/local-time";
 import type { Route } from "./+types/security-reports";
 import { requireAdminPage } from "./session.server";
@@ -27,19 +28,9 @@ export default function SecurityReports({ loaderData }: Route.ComponentProps) {
     <>
       <title>Security reports | Admin</title>
       <h1 className="text-2xl font-bold">Security reports</h1>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" aria-label="Filter security reports">
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="All statuses"
-          defaultValue={status}
-          className="w-48"
-          options={SECURITY_REPORT_STATUSES.map((s) => ({ value: s, label: s }))}
-        />
-        <button type="submit" className={buttonClass}>
-          Show
-        </button>
-      </Form>
+      <FilterBar label="Filter security reports" submitLabel="Show" landmark={false}>
+        <StatusFilter statuses={SECURITY_REPORT_STATUSES} defaultValue={status} className="w-48" />
+      </FilterBar>
       <p className="mt-3 text-sm text-slate-700" role="status">
         {total === 1 ? "1 report" : `${total} reports`}
       </p>
@@ -61,13 +52,16 @@ export default function SecurityReports({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-slate-700">No reports match.</p>
       )}
       {pages > 1 ? (
-        <nav aria-label="Report pages" className="mt-4 flex gap-4">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Next page</Link> : null}
-        </nav>
+        <PageLinks
+          label="Report pages"
+          page={page}
+          pages={pages}
+          href={pageLink}
+          earlier="Previous page"
+          later="Next page"
+          className="mt-4 flex gap-4"
+          linkClassName={null}
+        />
       ) : null}
     </>
   );

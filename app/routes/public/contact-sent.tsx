@@ -13,7 +13,7 @@ export function meta() {
 
 export const action = ({ request, context }: Route.ActionArgs) => submitContactForm(request, context);
 
-// Field names as the forms label them (home-contact-form.tsx, campus-contact-form.tsx), so an error
+// Field names as the forms label them (app/components/contact-form.tsx), so an error
 // says "Organisation type", not "orgType".
 const FIELD_LABELS: Record<"general" | "campus", Record<string, string>> = {
   general: { name: "Your name", email: "E-mail address", message: "Message" },
