@@ -19,8 +19,9 @@ import { createServices } from "../services";
 import { DEMO_MESSAGES, DEMO_PRODUCTS, DEMO_QUESTS, FIRST_NAMES, LAST_NAMES } from "./seed-demo-data";
 import { countPageChange } from "../platform/page-topics";
 
-const CUSTOMERS = 200;
-const ORDERS = 250;
+/** What `npm run seed:demo` makes: enough customers and orders for every admin list to have pages. */
+export const DEMO_SIZE = { customers: 200, orders: 250 };
+type DemoSize = typeof DEMO_SIZE;
 
 // Demo spread only (dates, statuses): not security relevant. Codes and ids use the crypto generator.
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -30,7 +31,7 @@ async function isEmpty(tx: Db): Promise<boolean> {
   return true;
 }
 
-async function seed(tx: Db, config: Config, now: Date) {
+async function seed(tx: Db, config: Config, now: Date, size: DemoSize) {
   const versionIds: { id: number; amountMinor: number; productId: string; version: string; termMonths: number }[] = [];
   const keepForSale: number[] = [];
   for (const product of DEMO_PRODUCTS) {
@@ -72,7 +73,7 @@ async function seed(tx: Db, config: Config, now: Date) {
   );
   const insertedCoupons = await tx.insert(coupons).values(couponRows).returning();
 
-  const emails = Array.from({ length: CUSTOMERS }, (_, i) => {
+  const emails = Array.from({ length: size.customers }, (_, i) => {
     const first = FIRST_NAMES[i % FIRST_NAMES.length];
     const last = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
     return { name: `${first} ${last}`, email: `${first}.${last}.${i + 1}@example.com`.toLowerCase() };
@@ -87,14 +88,14 @@ async function seed(tx: Db, config: Config, now: Date) {
     () => new Date(clock),
   );
   const store = services.store;
-  // 3 coupons of each version are used; every customer buys at least once (first CUSTOMERS orders).
+  // 3 coupons of each version are used; every customer buys at least once (first size.customers orders).
   const couponUses = paid.flatMap((v) => insertedCoupons.filter((c) => c.productVersionId === v.id).slice(0, 3));
-  const plans = Array.from({ length: ORDERS }, (_, i) => {
+  const plans = Array.from({ length: size.orders }, (_, i) => {
     const coupon = couponUses[i];
     const version = coupon ? paid.find((v) => v.id === coupon.productVersionId)! : pick(paid);
     // One-month versions' orders are 32-45 days old (expired by now); the rest spread over the last 30 days.
     const ageDays = version.termMonths < 12 ? 32 + Math.random() * 13 : (i % 30) + Math.random() * 0.45; // every day has orders
-    return { version, coupon, at: now.getTime() - ageDays * DAY_MS, customer: emails[i % CUSTOMERS], ageDays };
+    return { version, coupon, at: now.getTime() - ageDays * DAY_MS, customer: emails[i % size.customers], ageDays };
   });
   // With a tax block (site.config.example.json has one) checkout asks each buyer's state: most in the
   // supplier's own (CGST and SGST), every fifth in Maharashtra (IGST), so the register shows both.
@@ -127,13 +128,14 @@ async function seed(tx: Db, config: Config, now: Date) {
     .values(DEMO_QUESTS.map((q, i) => ({ ...q, createdAt: new Date(now.getTime() - (DEMO_QUESTS.length - i) * DAY_MS) })));
   await tx.insert(contactMessages).values(DEMO_MESSAGES.map((m) => ({ ...m, clientIp: "127.0.0.1" })));
   // The first customer bought at least once: the address the CLI offers for trying the account.
-  return { versions: versionIds.length, coupons: couponRows.length, customers: CUSTOMERS, orders: ORDERS, customerEmail: emails[0].email };
+  return { versions: versionIds.length, coupons: couponRows.length, ...size, customerEmail: emails[0].email };
 }
 
 /**
  * Fills an empty database in one transaction (all or nothing). Resolves null, changing nothing,
- * when products, customers, orders or quests already exist.
+ * when products, customers, orders or quests already exist. `size.customers` must not exceed
+ * `size.orders` (every customer buys at least once).
  */
-export async function seedDemo(db: Db, config: Config, now: Date) {
-  return db.transaction(async (tx) => ((await isEmpty(tx)) ? seed(tx, config, now) : null));
+export async function seedDemo(db: Db, config: Config, now: Date, size: DemoSize = DEMO_SIZE) {
+  return db.transaction(async (tx) => ((await isEmpty(tx)) ? seed(tx, config, now, size) : null));
 }

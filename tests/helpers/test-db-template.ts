@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { type Db, openPostgres } from "../../server/platform/db/client";
 import { runMigrations } from "../../server/platform/db/migrate";
 import * as schema from "../../server/platform/db/schema";
-import { onServer } from "./test-db";
+import { databaseUrl, onServer } from "./test-db";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,9 +27,17 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === "postgres") return postgresTemplate(project);
-  const client = await PGlite.create();
+  // Every test file unpacks and starts this image, so it is kept small: 1 MB WAL segments instead
+  // of 16, and without initdb's template0 and template1 (a test connects to "postgres" only and
+  // creates no database). 43 MB became 18 MB and an open 0.68 s of CPU became 0.46 s.
+  const client = await PGlite.create({ initDbStartParams: ["--wal-segsize=1"] });
   const db: Db = drizzle(client, { schema });
   await runMigrations({ db, kind: "pglite", pglite: client, ping: async () => {}, close: () => client.close() });
+  for (const name of ["template0", "template1"]) {
+    await client.query(`alter database ${name} is_template false`);
+    await client.query(`drop database ${name}`);
+  }
+  await client.exec("checkpoint"); // a copy then starts without replaying the migrations' WAL
   const dump = await client.dumpDataDir("none");
   await client.close();
   const dir = mkdtempSync(path.join(tmpdir(), "pglite-template-"));
@@ -41,16 +50,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
 async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `test_template_${randomBytes(6).toString("hex")}`;
+  const run = `test_${randomBytes(6).toString("hex")}`;
+  const name = `${run}_template`;
   await onServer(url, `create database ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = openPostgres(dbUrl.toString(), { max: 1 });
+  const database = openPostgres(databaseUrl(url, name), { max: 1 });
   try {
     await runMigrations(database);
   } finally {
     await database.close(); // a template must have no connections while it is copied
   }
   project.provide("postgresTemplate", name);
-  return async () => onServer(url, `drop database if exists ${name} with (force)`);
+  return () => dropRunDatabases(url, run);
+}
+
+/**
+ * Drops the template and every test file's copy (all named `<run>_…`, tests/helpers/test-db.ts).
+ * Together at the end of the run, not one by one as each file ends: a drop waits for the server's
+ * checkpoint, 1.2-2.4 s each on a shared server, while drops asked for at once share one.
+ */
+async function dropRunDatabases(url: string, run: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let names: string[];
+  try {
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [`${run}_`]);
+    names = rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+  // Eight connections at a time: the server's connection limit is shared with everything else on it.
+  const drop = async (): Promise<void> => {
+    for (let name = names.pop(); name; name = names.pop()) await onServer(url, `drop database if exists ${name} with (force)`);
+  };
+  await Promise.all(Array.from({ length: 8 }, drop));
 }

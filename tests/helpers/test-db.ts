@@ -7,10 +7,11 @@ import { runMigrations } from "../../server/platform/db/migrate";
 
 /**
  * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
- * database of its own on the TEST_DATABASE_URL server, dropped again by close(). (A database, not
- * a schema: drizzle-kit's migrations name "public" in their foreign keys.) Both are copies of the
- * run's template migrated once by tests/helpers/test-db-template.ts; without it (a config with no
- * globalSetup) the database is migrated here.
+ * database of its own on the TEST_DATABASE_URL server. (A database, not a schema: drizzle-kit's
+ * migrations name "public" in their foreign keys.) Both are copies of the run's template migrated
+ * once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
+ * ends; without it (a config with no globalSetup) the database is migrated here and dropped again
+ * by close().
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") {
@@ -22,13 +23,17 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `test_${randomBytes(6).toString("hex")}`;
   const template = inject("postgresTemplate");
-  await onServer(url, template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = openPostgres(dbUrl.toString());
-  if (!template) await runMigrations(database);
+  if (template) {
+    // Named after the run's template, whose teardown drops it (tests/helpers/test-db-template.ts).
+    const name = `${template.replace(/_template$/, "")}_${randomBytes(6).toString("hex")}`;
+    await onServer(url, `create database ${name} template ${template}`);
+    return openPostgres(databaseUrl(url, name));
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await onServer(url, `create database ${name}`);
+  const database = openPostgres(databaseUrl(url, name));
+  await runMigrations(database);
   return {
     ...database,
     close: async () => {
@@ -36,6 +41,13 @@ export async function createTestDatabase(): Promise<Database> {
       await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** `serverUrl` with its database name replaced by `name`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** Runs one statement on the server of `url` (create/drop database). */
