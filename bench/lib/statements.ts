@@ -67,15 +67,25 @@ export function timeStatements(database: Database, statements: Statement[], runs
   });
 }
 
-/** The statement as one line for the table: whitespace runs made one space, cut at `length`. */
+/** Where the statement's own FROM starts: the first " from " outside parentheses (a subquery's is inside). */
+function topLevelFrom(flat: string): number {
+  let depth = 0;
+  for (let i = 0; i < flat.length; i++) {
+    if (flat[i] === "(") depth++;
+    else if (flat[i] === ")") depth--;
+    else if (depth === 0 && flat.slice(i, i + 6).toLowerCase() === " from ") return i;
+  }
+  return -1;
+}
+
 /**
  * A statement on one line, short enough for a table cell: its first words and, for a select whose
- * column list would fill the cell, its FROM part, which names what it reads.
+ * column list would fill the cell, its own FROM part, which names what it reads.
  */
 export function oneLine(text: string, length = 80): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= length) return flat;
-  const from = flat.search(/ from /i);
+  const from = topLevelFrom(flat);
   if (from < 0 || from < length / 2) return `${flat.slice(0, length)}…`;
   return `${flat.slice(0, 24)}… ${flat.slice(from + 1, from + 1 + length - 26)}…`;
 }
