@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: "pglite",
-          include: ["{server,app,contract}/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
+          include: ["{server,app,contract}/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs", "tests/helpers/**/*.test.ts"],
           env: { TEST_DB: "pglite" },
         },
       },

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../server/platform/db/client";
 import { runMigrations } from "../../server/platform/db/migrate";
+import { leasePgliteCopy } from "./pglite-pool";
 
 /**
- * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
+ * A fresh, migrated database owned by one test file: in-memory PGlite (a copy reused within the
+ * worker once its owner closes it, tests/helpers/pglite-pool.ts), or (TEST_DB=postgres) a
  * database of its own on the TEST_DATABASE_URL server. (A database, not a schema: drizzle-kit's
  * migrations name "public" in their foreign keys.) Both are copies of the run's template migrated
  * once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
@@ -16,7 +17,7 @@ import { runMigrations } from "../../server/platform/db/migrate";
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") {
     const template = inject("pgliteTemplate");
-    if (template) return openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) });
+    if (template) return leasePgliteCopy(template);
     const database = await openPglite();
     await runMigrations(database);
     return database;
