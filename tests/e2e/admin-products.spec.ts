@@ -56,7 +56,7 @@ test("a product version is submitted with its lists, and a duplicate is refused"
   await checkScreen(page, "versions", testInfo.project.name);
 });
 
-test("missing operating systems stop the submit with the SPEC toast", async ({ page }) => {
+test('missing operating systems stop the submit with the "Please fill out all required fields" toast', async ({ page }) => {
   await gotoHydrated(page, "/dashboard/version-release/major");
   await fillRequired(page, unique("e2e-miss"));
   await page.getByRole("button", { name: "Submit" }).click();

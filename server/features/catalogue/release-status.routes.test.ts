@@ -17,7 +17,7 @@ const patchPatch = (id: number, json: unknown) => t.request(`/api/admin/patches/
 const detail = async (id: number) => (await t.request(`/api/admin/product-versions/${id}`, { headers })).json();
 
 describe("release status of a version", () => {
-  it("a version made through the SPEC call starts published, dated", async () => {
+  it("a version made through the original add call (/api/oni/add/product/version) starts published, dated", async () => {
     const body = await detail(await versionIdOf(t.database.db, "rs-tool", "1.0"));
     expect(body).toMatchObject({ status: "published", yank_reason: null });
     expect(Date.parse(body.published_at)).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe("release status of a version", () => {
 });
 
 describe("release status of a patch", () => {
-  it("starts published through the SPEC call; yank needs a reason; un-yank; the list shows the status", async () => {
+  it("starts published through the original create call (/api/products/version/patch/create); yank needs a reason; un-yank; the list shows the status", async () => {
     const made = await t.request("/api/products/version/patch/create", {
       method: "POST",
       headers,
