@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PageLinks } from "./list-controls";
-import { AdminListShell, FilterBar } from "./list-shell";
+import { AdminListShell, FilterBar, SearchField } from "./list-shell";
 
 /** The markup of `element` on a screen at `url` (the parts read the URL's filters and page). */
 function render(element: React.ReactNode, url: string) {
@@ -68,5 +68,36 @@ describe("PageLinks", () => {
     const last = render(<PageLinks label="Invoice pages" page={2} pages={2} href={href} markCurrent />, "/dashboard/coupons");
     expect(last).toContain('<span aria-current="page">');
     expect(last).not.toContain(">Next<");
+  });
+});
+
+describe("SearchField", () => {
+  it("is the URL's q, a search box without autofill, with a refusal tied to it", () => {
+    const html = renderToString(
+      <SearchField
+        label="Code or its beginning"
+        params={new URLSearchParams("q=WELCOME&page=2")}
+        error="Use letters and digits."
+        className="w-64"
+      />,
+    );
+    const input = html.match(/<input [^>]*>/)?.[0] ?? "";
+    for (const attribute of [
+      'name="q"',
+      'type="search"',
+      'value="WELCOME"',
+      'autoComplete="off"',
+      'spellCheck="false"',
+      'aria-invalid="true"',
+    ]) {
+      expect(input).toContain(attribute);
+    }
+    const id = input.match(/ id="([^"]+)"/)?.[1];
+    expect(input).toContain(`aria-describedby="${id}-error"`);
+    expect(html).toContain(`<p id="${id}-error"`);
+    expect(html).toContain("Use letters and digits.");
+    const empty = renderToString(<SearchField label="Search" params={new URLSearchParams()} className="w-64" />);
+    expect(empty).toContain('value=""');
+    expect(empty).not.toContain("aria-invalid");
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { SelectField, buttonClass, secondaryButtonClass } from "./form-field";
+import { Field, SelectField, buttonClass, secondaryButtonClass } from "./form-field";
 import { UrlPager, type UrlPagerProps, useUrlFilters } from "./list-controls";
 
 /**
@@ -99,6 +99,38 @@ export function StatusFilter({
       className={className}
       options={statuses.map((s) => ({ value: s, label: s }))}
       {...select}
+    />
+  );
+}
+
+/**
+ * A list's search box, the URL's `q` parameter: its label says what it matches, and a refused value
+ * (the loader's `errors.q`) shows beside it. No autofill or spelling marks: it holds codes and e-mails.
+ */
+export function SearchField({
+  label,
+  params,
+  error,
+  className,
+  hint,
+}: {
+  label: string;
+  params: URLSearchParams;
+  error?: string;
+  className: string;
+  hint?: string;
+}) {
+  return (
+    <Field
+      label={label}
+      name="q"
+      type="search"
+      defaultValue={params.get("q") ?? ""}
+      error={error}
+      className={className}
+      hint={hint}
+      autoComplete="off"
+      spellCheck={false}
     />
   );
 }

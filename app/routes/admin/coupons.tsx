@@ -5,10 +5,10 @@ import { useFetcher, useRevalidator } from "react-router";
 import { COUPON_STATUSES, CouponListQuerySchema, CouponVoidParamsSchema, type CouponItem } from "../../../contract/admin-coupons";
 import { type ConfirmRequest, useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
-import { Field, SelectField, secondaryButtonClass } from "../../components/admin/form-field";
+import { SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
 import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
-import { AdminListShell, StatusFilter } from "../../components/admin/list-shell";
+import { AdminListShell, SearchField, StatusFilter } from "../../components/admin/list-shell";
 import { FormOutcome } from "../../components/admin/form-outcome";
 import { useFormResult } from "../../components/admin/use-form-result";
 import type { FormResult } from "../../lib/form-result";
@@ -133,15 +133,7 @@ export default function Coupons({ loaderData: { list, products, errors }, action
         searchLabel="Find coupons"
         fields={
           <>
-            <Field
-              label="Code or its beginning"
-              name="q"
-              defaultValue={params.get("q") ?? ""}
-              error={errors.q}
-              className="w-64"
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <SearchField label="Code or its beginning" params={params} error={errors.q} className="w-64" />
             <StatusFilter statuses={COUPON_STATUSES} defaultValue={params.get("status") ?? ""} className="w-40" />
             <SelectField
               label="Product"

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { CUSTOMER_PAGE_SIZE, CustomerListQuerySchema } from "../../../contract/admin-customers";
-import { Field } from "../../components/admin/form-field";
 import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
-import { AdminListShell } from "../../components/admin/list-shell";
+import { AdminListShell, SearchField } from "../../components/admin/list-shell";
 import { LocalTime } from "../../components/admin/local-time";
 import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
@@ -23,17 +22,7 @@ export default function Customers({ loaderData: { list, errors } }: Route.Compon
       <h1 className="text-2xl font-bold">Customers</h1>
       <AdminListShell
         searchLabel="Find customers"
-        fields={
-          <Field
-            label="E-mail or name starts with"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            error={errors.q}
-            className="w-72"
-            autoComplete="off"
-          />
-        }
+        fields={<SearchField label="E-mail or name starts with" params={params} error={errors.q} className="w-72" />}
         titleId="customer-list-title"
         title="Matching customers"
         named

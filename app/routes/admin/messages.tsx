@@ -2,9 +2,9 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useFetcher, useLocation } from "react-router";
 import { MESSAGE_SOURCES, MESSAGE_STATUSES, type MessageBulk, MessageListQuerySchema } from "../../../contract/contact";
-import { Field, SelectField, secondaryButtonClass } from "../../components/admin/form-field";
+import { SelectField, secondaryButtonClass } from "../../components/admin/form-field";
 import { ListCount, UrlPager, useUrlFilters } from "../../components/admin/list-controls";
-import { FilterBar, StatusFilter } from "../../components/admin/list-shell";
+import { FilterBar, SearchField, StatusFilter } from "../../components/admin/list-shell";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { MessageItem } from "../../components/admin/message-item";
 import { FormOutcome } from "../../components/admin/form-outcome";
@@ -78,7 +78,7 @@ export default function Messages({ loaderData: { list, errors }, actionData }: R
       <FormOutcome result={actionData} />
       {/* Filters live in the URL, so a filtered view can be reloaded and shared; search works before hydration. */}
       <FilterBar label="Find messages">
-        <Field label="Search" name="q" defaultValue={params.get("q") ?? ""} error={errors.q} className="w-64" hint="Name, e-mail or text" />
+        <SearchField label="Search" params={params} error={errors.q} className="w-64" hint="Name, e-mail or text" />
         <SelectField
           label="Source"
           name="source"

@@ -6,7 +6,7 @@ import { DataTable } from "../../components/admin/data-table";
 import { Field } from "../../components/admin/form-field";
 import { LocalTime } from "../../components/admin/local-time";
 import { ListCount, useUrlFilters } from "../../components/admin/list-controls";
-import { AdminListShell, StatusFilter } from "../../components/admin/list-shell";
+import { AdminListShell, SearchField, StatusFilter } from "../../components/admin/list-shell";
 import { parseListQuery } from "../../lib/list-query";
 import { formatInr } from "../../lib/money";
 import type { Route } from "./+types/orders";
@@ -97,14 +97,7 @@ export default function Orders({ loaderData: { list, sorting, errors } }: Route.
         searchLabel="Find orders"
         fields={
           <>
-            <Field
-              label="Payment id or e-mail"
-              name="q"
-              defaultValue={params.get("q") ?? ""}
-              error={errors.q}
-              className="w-64"
-              autoComplete="off"
-            />
+            <SearchField label="Payment id or e-mail" params={params} error={errors.q} className="w-64" />
             <StatusFilter statuses={ORDER_STATUSES} defaultValue={params.get("status") ?? ""} className="w-40" />
             <Field
               label="From (India day)"
