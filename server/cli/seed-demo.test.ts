@@ -9,10 +9,11 @@ import { seedDemo } from "./seed-demo-run";
 
 const NOW = new Date("2026-05-20T12:00:00Z");
 // Fewer customers and orders than `npm run seed:demo` makes (DEMO_SIZE): every order still goes
-// through checkout, payment, confirmation and activation, in a third of the time. The demo's dates
+// through checkout, payment, confirmation and activation, in a fifth of the time. The demo's dates
 // and versions come from Math.random; at this size a fixed sequence (mulberry32) keeps "every day
-// has orders" the same on every run, where 250 random orders make it near certain.
-const SIZE = { customers: 60, orders: 90 };
+// has orders" (45 orders over 30 days, 20 of them paid at least) the same on every run, where 250
+// random orders make it near certain.
+const SIZE = { customers: 30, orders: 45 };
 function fixedRandom(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
