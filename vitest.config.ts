@@ -32,7 +32,18 @@ export default defineConfig({
           env: { TEST_DB: "pglite" },
         },
       },
-      ...(pgUrl ? [{ test: { ...shared, name: "postgres", include: ["server/**/*.test.ts"], env: { TEST_DB: "postgres" } } }] : []),
+      ...(pgUrl
+        ? [
+            {
+              test: {
+                ...shared,
+                name: "postgres",
+                include: ["server/**/*.test.ts", "tests/helpers/**/*.test.ts"],
+                env: { TEST_DB: "postgres" },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

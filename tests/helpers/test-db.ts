@@ -4,12 +4,13 @@ import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../server/platform/db/client";
 import { runMigrations } from "../../server/platform/db/migrate";
 import { leasePgliteCopy } from "./pglite-pool";
+import { leasePostgresCopy } from "./postgres-pool";
 
 /**
- * A fresh, migrated database owned by one test file: in-memory PGlite (a copy reused within the
- * worker once its owner closes it, tests/helpers/pglite-pool.ts), or (TEST_DB=postgres) a
- * database of its own on the TEST_DATABASE_URL server. (A database, not a schema: drizzle-kit's
- * migrations name "public" in their foreign keys.) Both are copies of the run's template migrated
+ * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
+ * database of its own on the TEST_DATABASE_URL server (a database, not a schema: drizzle-kit's
+ * migrations name "public" in their foreign keys). Either is reused within the worker once its
+ * owner closes it, reset to the template's state (tests/helpers/pglite-pool.ts, postgres-pool.ts). Both are copies of the run's template migrated
  * once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
  * ends; without it (a config with no globalSetup) the database is migrated here and dropped again
  * by close().
@@ -25,12 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const template = inject("postgresTemplate");
-  if (template) {
-    // Named after the run's template, whose teardown drops it (tests/helpers/test-db-template.ts).
-    const name = `${template.replace(/_template$/, "")}_${randomBytes(6).toString("hex")}`;
-    await onServer(url, `create database ${name} template ${template}`);
-    return openPostgres(databaseUrl(url, name));
-  }
+  if (template) return leasePostgresCopy(url, template);
   const name = `test_${randomBytes(6).toString("hex")}`;
   await onServer(url, `create database ${name}`);
   const database = openPostgres(databaseUrl(url, name));
