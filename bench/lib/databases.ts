@@ -7,6 +7,7 @@ import { loadConfig } from "../../server/platform/config";
 import { type Database, openPostgres } from "../../server/platform/db/client";
 import { openDatabase } from "../../server/platform/db/open";
 import { runMigrations } from "../../server/platform/db/migrate";
+import { databaseUrl, onServer } from "../../tests/helpers/postgres-server";
 import { bench } from "./config";
 
 export type Kind = "pglite" | "postgres";
@@ -32,16 +33,6 @@ export async function postgresAvailable(): Promise<string | undefined> {
   }
 }
 
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: bench.postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function freshDb(kind: Kind): Promise<BenchDb> {
   if (kind === "pglite") {
     const dir = mkdtempSync(path.join(tmpdir(), "bench-pglite-"));
@@ -53,17 +44,16 @@ export async function freshDb(kind: Kind): Promise<BenchDb> {
     };
   }
   const name = `bench_${randomBytes(6).toString("hex")}`;
-  await onServer(`create database ${name}`);
-  const url = new URL(bench.postgresUrl);
-  url.pathname = `/${name}`;
+  await onServer(bench.postgresUrl, `create database ${name}`);
+  const url = databaseUrl(bench.postgresUrl, name);
   return {
     kind,
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url },
     open: async () => {
-      const database = openPostgres(url.toString());
+      const database = openPostgres(url);
       await runMigrations(database);
       return database;
     },
-    drop: () => onServer(`drop database if exists ${name} with (force)`),
+    drop: () => onServer(bench.postgresUrl, `drop database if exists ${name} with (force)`),
   };
 }

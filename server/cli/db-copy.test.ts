@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { generate } from "otplib";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreatedOrderSchema } from "../../contract/store";
 import { addSaleVersion } from "../../tests/helpers/store-fixtures";
+import { databaseUrl, onServer } from "../../tests/helpers/postgres-server";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { createTestDatabase } from "../../tests/helpers/test-db";
 import { type Database, openPostgres } from "../platform/db/client";
@@ -42,12 +42,6 @@ async function enrolTotp(t: TestApp): Promise<void> {
   expect(enable.status).toBe(200);
 }
 
-async function onServer(q: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(q).finally(() => client.end());
-}
-
 async function buy(t: TestApp, n: number) {
   const res = await t.request("/api/checkout/orders", {
     method: "POST",
@@ -76,16 +70,14 @@ describe.skipIf(!serverUrl || process.env.TEST_DB === "postgres")("copy-to Postg
     await addSaleVersion(before, "copy-dirx");
     key = await buy(before, 1);
     await enrolTotp(before);
-    await onServer(`create database ${name}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${name}`;
-    target = openPostgres(url.toString(), { max: 2 });
+    await onServer(serverUrl as string, `create database ${name}`);
+    target = openPostgres(databaseUrl(serverUrl as string, name), { max: 2 });
     await runMigrations(target);
   }, 600_000);
   afterAll(async () => {
     await target?.close();
     await source?.close();
-    if (serverUrl) await onServer(`drop database if exists ${name} with (force)`);
+    if (serverUrl) await onServer(serverUrl, `drop database if exists ${name} with (force)`);
   });
 
   it("copies every table with equal counts; the licence validates, the admin's TOTP login works, new ids follow the copied ones", async () => {

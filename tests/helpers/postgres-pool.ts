@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { type Database, openPostgres } from "../../server/platform/db/client";
-import { type Baseline, readBaseline, resetToBaseline, type SqlSession } from "./test-db-reset";
+import { databaseUrl, withClient } from "./postgres-server";
+import { type Baseline, readBaseline, resetToBaseline } from "./test-db-reset";
 
 /**
  * The unit suite's PostgreSQL copies of the run's template, kept for reuse within one Vitest worker
@@ -34,9 +34,8 @@ export async function leasePostgresCopy(serverUrl: string, template: string): Pr
 async function createCopy(serverUrl: string, template: string): Promise<PooledDatabase> {
   const name = `${template.replace(/_template$/, "")}_${randomBytes(6).toString("hex")}`;
   await withClient(serverUrl, (session) => session.query(`create database ${name} template ${template}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), baseline: await withClient(url.toString(), readBaseline) };
+  const url = databaseUrl(serverUrl, name);
+  return { url, baseline: await withClient(url, readBaseline) };
 }
 
 async function resetCopy(copy: PooledDatabase): Promise<boolean> {
@@ -44,18 +43,5 @@ async function resetCopy(copy: PooledDatabase): Promise<boolean> {
     return await withClient(copy.url, (session) => resetToBaseline(session, copy.baseline));
   } catch {
     return false; // e.g. a server user without the right to turn triggers off: a new copy each time
-  }
-}
-
-async function withClient<T>(url: string, run: (session: SqlSession) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // The reset's statements are its own, their row types declared beside them (test-db-reset.ts).
-    return await run({
-      query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
-    });
-  } finally {
-    await client.end();
   }
 }

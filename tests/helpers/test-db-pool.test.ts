@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { Database } from "../../server/platform/db/client";
+import { sqlSession } from "./postgres-server";
 import type { SqlSession } from "./test-db-reset";
 import { createTestDatabase } from "./test-db";
 
@@ -10,9 +11,8 @@ const onPglite = process.env.TEST_DB !== "postgres";
 
 function sessionOf(database: Database): SqlSession {
   if (database.pglite) return database.pglite;
-  const pool = database.pool;
-  if (!pool) throw new Error("a test database is PGlite or a pg pool");
-  return { query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }) };
+  if (!database.pool) throw new Error("a test database is PGlite or a pg pool");
+  return sqlSession(database.pool);
 }
 
 /** Which copy this is: the PGlite instance, or the PostgreSQL database's name. */

@@ -1,5 +1,4 @@
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +8,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { type Db, openPostgres } from "../../server/platform/db/client";
 import { runMigrations } from "../../server/platform/db/migrate";
 import * as schema from "../../server/platform/db/schema";
-import { databaseUrl, onServer } from "./test-db";
+import { databaseUrl, onServer, withClient } from "./postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -69,15 +68,12 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
  * checkpoint, 1.2-2.4 s each on a shared server, while drops asked for at once share one.
  */
 async function dropRunDatabases(url: string, run: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  let names: string[];
-  try {
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [`${run}_`]);
-    names = rows.map((r) => r.datname);
-  } finally {
-    await client.end();
-  }
+  const names = await withClient(url, async (session) => {
+    const { rows } = await session.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [
+      `${run}_`,
+    ]);
+    return rows.map((r) => r.datname);
+  });
   // Eight connections at a time: the server's connection limit is shared with everything else on it.
   const drop = async (): Promise<void> => {
     for (let name = names.pop(); name; name = names.pop()) await onServer(url, `drop database if exists ${name} with (force)`);

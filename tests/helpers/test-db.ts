@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../server/platform/db/client";
 import { runMigrations } from "../../server/platform/db/migrate";
 import { leasePgliteCopy } from "./pglite-pool";
 import { leasePostgresCopy } from "./postgres-pool";
+import { databaseUrl, onServer } from "./postgres-server";
 
 /**
  * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
  * database of its own on the TEST_DATABASE_URL server (a database, not a schema: drizzle-kit's
  * migrations name "public" in their foreign keys). Either is reused within the worker once its
- * owner closes it, reset to the template's state (tests/helpers/pglite-pool.ts, postgres-pool.ts). Both are copies of the run's template migrated
- * once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
+ * owner closes it, reset to the template's state (tests/helpers/pglite-pool.ts, postgres-pool.ts). Both are
+ * copies of the run's template migrated once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
  * ends; without it (a config with no globalSetup) the database is migrated here and dropped again
  * by close().
  */
@@ -38,22 +38,4 @@ export async function createTestDatabase(): Promise<Database> {
       await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-/** `serverUrl` with its database name replaced by `name`. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Runs one statement on the server of `url` (create/drop database). */
-export async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Database, openPostgres } from "../../../server/platform/db/client";
 import { runMigrations } from "../../../server/platform/db/migrate";
-import { onServer } from "../../helpers/test-db";
+import { databaseUrl, onServer } from "../../helpers/postgres-server";
 
 /**
  * The PostgreSQL server for the race checks. Skipped on a developer machine without one, but in CI
@@ -19,11 +19,9 @@ if (process.env.CI && !pgUrl) {
 export async function sharedPostgres(url: string) {
   const name = `relrace_${randomBytes(6).toString("hex")}`;
   await onServer(url, `create database ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
   const opened: Database[] = [];
   const open = (max: number): Database => {
-    const database = openPostgres(dbUrl.toString(), { max });
+    const database = openPostgres(databaseUrl(url, name), { max });
     opened.push(database);
     return database;
   };

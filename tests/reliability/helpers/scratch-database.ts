@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { databaseUrl, onServer, withClient } from "../../helpers/postgres-server";
 
 /**
  * A fresh, empty database on the TEST_DATABASE_URL server for one process-level check (the spawned
@@ -19,22 +19,11 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(purpose: string): Promise<ScratchDatabase> {
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set: CI must run the reliability suite against PostgreSQL too.");
   const name = `relproc_${purpose}_${randomBytes(5).toString("hex")}`;
-  await onDatabase(testDatabaseUrl, `create database ${name}`);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
+  await onServer(testDatabaseUrl, `create database ${name}`);
+  const url = databaseUrl(testDatabaseUrl, name);
   return {
-    url: url.toString(),
-    query: <T>(sql: string) => onDatabase<T>(url.toString(), sql),
-    drop: async () => void (await onDatabase(testDatabaseUrl, `drop database if exists ${name} with (force)`)),
+    url,
+    query: async <T>(sql: string) => (await withClient(url, (session) => session.query<T>(sql))).rows,
+    drop: () => onServer(testDatabaseUrl, `drop database if exists ${name} with (force)`),
   };
-}
-
-async function onDatabase<T>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
