@@ -32,8 +32,13 @@ export async function leasePgliteCopy(templateFile: string): Promise<Database> {
   };
 }
 
+/** A new PGlite opened from the run's template file: in memory, or at `dataDir` on disk. */
+export function openTemplateCopy(templateFile: string, dataDir?: string): Promise<Database> {
+  return openPglite(dataDir, { loadDataDir: new Blob([readFileSync(templateFile)]) });
+}
+
 async function openCopy(templateFile: string): Promise<PooledCopy> {
-  const database = await openPglite(undefined, { loadDataDir: new Blob([readFileSync(templateFile)]) });
+  const database = await openTemplateCopy(templateFile);
   const pglite = database.pglite as PGlite;
   return { database, pglite, baseline: await readBaseline(pglite) };
 }

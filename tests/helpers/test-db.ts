@@ -9,11 +9,11 @@ import { databaseUrl, onServer } from "./postgres-server";
 /**
  * A fresh, migrated database owned by one test file: in-memory PGlite, or (TEST_DB=postgres) a
  * database of its own on the TEST_DATABASE_URL server (a database, not a schema: drizzle-kit's
- * migrations name "public" in their foreign keys). Either is reused within the worker once its
- * owner closes it, reset to the template's state (tests/helpers/pglite-pool.ts, postgres-pool.ts). Both are
- * copies of the run's template migrated once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
- * ends; without it (a config with no globalSetup) the database is migrated here and dropped again
- * by close().
+ * migrations name "public" in their foreign keys). Both are copies of the run's template migrated
+ * once by tests/helpers/test-db-template.ts, which also drops the PostgreSQL copies when the run
+ * ends; either is reused within the worker once its owner closes it, reset to the template's state
+ * (tests/helpers/pglite-pool.ts, postgres-pool.ts). Without the template (a config with no
+ * globalSetup) the database is migrated here and dropped again by close().
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") {

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openTemplateCopy } from "../../../tests/helpers/pglite-pool";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { restoreBackup } from "../../cli/db-restore";
 import { type Database, openPglite } from "./client";
@@ -21,7 +22,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")("backups of the embedded dat
     // backups are of real files, without an initdb and 37 migrations on disk first (6 s).
     const template = inject("pgliteTemplate");
     if (!template) throw new Error("the backup tests need the run's PGlite template (vitest.config.ts globalSetup)");
-    database = await openPglite(path.join(root, "data", "pglite"), { loadDataDir: new Blob([readFileSync(template)]) });
+    database = await openTemplateCopy(template, path.join(root, "data", "pglite"));
     t = await createTestApp({ database, config: { CONTACT_RATE_LIMIT: 1_000_000 } });
   }, 60_000);
   afterAll(async () => {
