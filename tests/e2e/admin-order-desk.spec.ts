@@ -67,6 +67,11 @@ test("the admin opens an order from the list and frees a machine, revokes, resto
   await gotoHydrated(page, "/dashboard/overview");
   await page.getByRole("link", { name: "Registered Users" }).click();
   await expect(page).toHaveURL(/\/dashboard\/customers$/);
+  // A search that matches nobody says so, as the other lists do (no bare empty list).
+  await page.getByLabel("E-mail or name starts with").fill("nobody-by-this-name");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No customers match.")).toBeVisible();
+  await expect(page.getByText("0 customers", { exact: true })).toBeVisible();
   await page.getByLabel("E-mail or name starts with").fill(who.email.slice(0, 12).toUpperCase());
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: who.name }).first().click();

@@ -29,26 +29,30 @@ export default function Customers({ loaderData: { list, errors } }: Route.Compon
         count={<ListCount total={list.total} noun="customer" className="" />}
         pager={{ label: "Customer pages", total: list.total, pageSize: CUSTOMER_PAGE_SIZE, onlyWhenSeveral: true }}
       >
-        <ul className="mt-3 divide-y divide-slate-200">
-          {list.items.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
-              <span className="min-w-0 break-words">
-                <Link to={`/dashboard/customers/${c.id}`} className="font-semibold text-blue-800 underline">
-                  {c.name || c.email}
-                </Link>
-                <br />
-                <span className="text-slate-700">{c.email}</span>
-              </span>
-              <span className="text-right">
-                {c.orders} {c.orders === 1 ? "order" : "orders"} · {formatInr(c.total_paid)}
-                <br />
-                <span className="text-slate-700">
-                  {c.last_order_at ? <LocalTime iso={c.last_order_at} withTime={false} /> : "no paid order"}
+        {list.items.length === 0 ? (
+          <p className="mt-3 text-slate-700">No customers match.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200">
+            {list.items.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0 break-words">
+                  <Link to={`/dashboard/customers/${c.id}`} className="font-semibold text-blue-800 underline">
+                    {c.name || c.email}
+                  </Link>
+                  <br />
+                  <span className="text-slate-700">{c.email}</span>
                 </span>
-              </span>
-            </li>
-          ))}
-        </ul>
+                <span className="text-right">
+                  {c.orders} {c.orders === 1 ? "order" : "orders"} · {formatInr(c.total_paid)}
+                  <br />
+                  <span className="text-slate-700">
+                    {c.last_order_at ? <LocalTime iso={c.last_order_at} withTime={false} /> : "no paid order"}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </AdminListShell>
     </>
   );
